@@ -1,0 +1,38 @@
+/** Minimum password length (customer-side section 9). */
+export const MIN_PASSWORD_LENGTH = 6;
+/** Upper bound we accept for a password, so hashing stays cheap. */
+export const MAX_PASSWORD_LENGTH = 128;
+/** Seconds between two confirmation e-mails. */
+export const CONFIRMATION_RESEND_COOLDOWN_SECONDS = 60;
+/** Registration bonus in bonus tokens. */
+export const REGISTRATION_BONUS_TOKENS = 20;
+/** Hours a confirmation link stays valid. */
+export const CONFIRMATION_LINK_TTL_HOURS = 48;
+/** Days a login session lasts. */
+export const SESSION_TTL_DAYS = 30;
+/** Name of the session cookie. */
+export const SESSION_COOKIE = 'retouch_session';
+/** Maximum length of a given or family name. */
+export const MAX_NAME_LENGTH = 64;
+/** Largest avatar upload in bytes. */
+export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
+/** Largest image upload in bytes (originals, results). */
+export const MAX_IMAGE_BYTES = 25 * 1024 * 1024;
+/** Side of the stored avatar in pixels. */
+export const AVATAR_SIZE = 256;
+/** Marker contained in the picture path of a generated avatar (customer-side section 3). */
+export const GENERATED_AVATAR_MARKER = 'generated-avatar';
+/** Status the web app silently retries (customer-side section 7). */
+export const RETRY_STATUS = 418;
+/** How many times a 418 answer is retried before giving up. */
+export const MAX_SILENT_RETRIES = 3;
+/** Socket.io path on the host. */
+export const SOCKET_PATH = '/ws/socket.io';
+/** Socket reconnection delay in ms. */
+export const SOCKET_RECONNECT_DELAY_MS = 500;
+/** Connect errors after which the client gives up. */
+export const SOCKET_MAX_CONNECT_ERRORS = 5;
+/** Version label of the admin sidebar. */
+export const ADMIN_VERSION_LABEL = '0.5';
+/** Breakpoints of both specifications, in px. */
+export const BREAKPOINTS = { mobile: 900, mobileButtons: 500, wide: 990, narrow: 520, canvas: 720 } as const;

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** Socket event names of both specifications. */
+export const SocketEvent = {
+  errors: 'errors',
+  info: 'info',
+  warn: 'warn',
+  newOrder: 'new order',
+  changeOrders: 'change orders',
+  orderForExecutor: 'order for executor',
+  executorFind: 'executor find',
+  executorRate: 'executor rate',
+  timeExtension: 'time extension',
+  orderForReview: 'order for review',
+  reviewFind: 'review find',
+  reviewRate: 'review rate',
+} as const;
+
+/** `errors` payload: a status and a message. */
+export const socketErrorSchema = z.object({ status: z.number().int(), message: z.string() });
+export type SocketError = z.infer<typeof socketErrorSchema>;
+
+/** `info` / `warn` payload. */
+export const socketNoticeSchema = z.object({ message: z.string() });
+export type SocketNotice = z.infer<typeof socketNoticeSchema>;
+
+/** Rooms a connection joins. */
+export const SocketRoom = {
+  user: (userId: string) => `user:${userId}`,
+  role: (roleId: string) => `role:${roleId}`,
+  staff: 'staff',
+} as const;
+
+/** Events the server emits, with their payloads (filled in by later issues). */
+export interface ServerToClientEvents {
+  errors: (payload: SocketError) => void;
+  info: (payload: SocketNotice) => void;
+  warn: (payload: SocketNotice) => void;
+  'change orders': (payload: { orderId: string; condition: number }) => void;
+}
+
+/** Events the client emits. */
+export interface ClientToServerEvents {
+  'executor find': (searching: boolean) => void;
+}

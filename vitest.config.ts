@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// One run for every unit and integration suite; the browser journeys run under Playwright.
+export default defineConfig({
+  test: {
+    projects: ['packages/shared', 'apps/server', 'apps/web'],
+  },
+});
