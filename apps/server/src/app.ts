@@ -1,0 +1,94 @@
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { MAX_IMAGE_BYTES } from '@retouch/shared/constants';
+import { ServerText } from '@retouch/shared/texts';
+import type { Config } from './config';
+import type { Database, DatabaseHandle } from './db/client';
+import { AppError } from './lib/app-error';
+import { systemClock, type Clock } from './lib/clock';
+import { createMailer, type Mailer } from './mail/mailer';
+import { authRoutes } from './modules/auth/auth.routes';
+import { filesRoutes } from './modules/files/files.routes';
+import { permissionsRoutes } from './modules/permissions/permissions.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { authPlugin } from './plugins/auth';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { realtimePlugin } from './plugins/realtime';
+import { webPlugin } from './plugins/web';
+import { createLocalStorage } from './storage/local-storage';
+import type { Storage } from './storage/storage';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    clock: Clock;
+    storage: Storage;
+    mailer: Mailer;
+  }
+}
+
+export interface AppDependencies {
+  database: DatabaseHandle;
+  clock?: Clock;
+  storage?: Storage;
+  mailer?: Mailer;
+}
+
+/** Builds the whole server: every plugin and module registered. It never listens. */
+export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            ...(config.isProduction ? {} : { transport: { target: 'pino-pretty', options: { singleLine: true } } }),
+          },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+
+  app.decorate('config', config);
+  app.decorate('db', deps.database.db);
+  app.decorate('clock', deps.clock ?? systemClock);
+  app.decorate('storage', deps.storage ?? createLocalStorage(path.join(config.DATA_DIR, 'files')));
+  app.decorate('mailer', deps.mailer ?? createMailer(config, app.log));
+
+  await app.register(errorHandlerPlugin);
+  await app.register(fastifyHelmet, {
+    hsts: config.isProduction,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Ant Design writes its CSS-in-JS styles inline.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 4, fields: 10 } });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError(429, ServerText.tooManyRequests),
+  });
+  await app.register(authPlugin);
+  await app.register(realtimePlugin);
+
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(permissionsRoutes);
+  await app.register(filesRoutes);
+  await app.register(webPlugin, { distDir: config.WEB_DIST_DIR });
+
+  return app;
+}

@@ -1,0 +1,34 @@
+import { bigserial, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** Why a balance changed; one value per kind of ledger entry. */
+export const LedgerReason = {
+  registrationBonus: 'registration_bonus',
+  payment: 'payment',
+  orderCharge: 'order_charge',
+  orderRefund: 'order_refund',
+  tip: 'tip',
+  adminAdjustment: 'admin_adjustment',
+  expiry: 'expiry',
+} as const;
+export type LedgerReasonValue = (typeof LedgerReason)[keyof typeof LedgerReason];
+
+/** Append-only: every balance change is one row, written in the transaction that changes the balance. */
+export const tokenLedger = pgTable(
+  'token_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    deltaMain: integer('delta_main').notNull(),
+    deltaBonus: integer('delta_bonus').notNull(),
+    reason: text('reason').$type<LedgerReasonValue>().notNull(),
+    orderId: uuid('order_id'),
+    paymentId: text('payment_id'),
+    actorId: uuid('actor_id'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('token_ledger_user_idx').on(t.userId, t.createdAt)],
+);

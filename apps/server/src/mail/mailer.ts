@@ -1,0 +1,45 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** SMTP when SMTP_HOST is set; otherwise each message becomes a JSON file in DATA_DIR/outbox and a log line. */
+export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+  if (config.SMTP_HOST) {
+    const transport = nodemailer.createTransport({
+      host: config.SMTP_HOST,
+      port: config.SMTP_PORT,
+      secure: config.SMTP_SECURE,
+      auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } : undefined,
+    });
+    return {
+      async send(message) {
+        await transport.sendMail({ from: config.MAIL_FROM, ...message });
+      },
+    };
+  }
+  const outbox = path.join(config.DATA_DIR, 'outbox');
+  const transport = nodemailer.createTransport({ jsonTransport: true });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: config.MAIL_FROM, ...message });
+      const stored = { ...(JSON.parse(String(info.message)) as object), to: message.to, text: message.text };
+      await mkdir(outbox, { recursive: true });
+      const file = path.join(outbox, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`);
+      await writeFile(file, JSON.stringify(stored, null, 2));
+      log.info({ to: message.to, subject: message.subject, file }, `mail written to outbox:\n${message.text}`);
+    },
+  };
+}

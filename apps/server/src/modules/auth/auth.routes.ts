@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { confirmEmailQuerySchema, loginSchema, registrationSchema } from '@retouch/shared/auth';
+import { PermissionSign, hasPermission } from '@retouch/shared/permissions';
+import { ServerText } from '@retouch/shared/texts';
+import { AppError } from '../../lib/app-error';
+import { parseInput } from '../../lib/validation';
+import { findEffectivePermissions } from '../permissions/permissions.repository';
+import { findUserById } from '../users/users.repository';
+import { toUserInfo } from '../users/users.presenter';
+import { authenticate, confirmEmail, registerCustomer, resendConfirmation, type AuthDeps } from './auth.service';
+import { revokeSession } from './sessions.repository';
+
+const userIdParams = z.object({ userId: z.uuid({ error: ServerText.userNotFound }) });
+
+export async function authRoutes(app: FastifyInstance) {
+  const deps = (): AuthDeps => ({
+    db: app.db,
+    clock: app.clock,
+    mailer: app.mailer,
+    log: app.log,
+    publicUrl: app.config.PUBLIC_URL,
+  });
+  const authRateLimit = { rateLimit: { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
+
+  app.post('/api/registration', { config: authRateLimit }, async (request, reply) => {
+    const body = parseInput(registrationSchema, request.body);
+    return reply.status(201).send(await registerCustomer(deps(), body));
+  });
+
+  app.get('/api/email/confirm', async (request) => {
+    const query = confirmEmailQuerySchema.safeParse(request.query);
+    if (!query.success) throw AppError.badRequest(ServerText.confirmationInvalid);
+    return { message: await confirmEmail(deps(), query.data.userId, query.data.token) };
+  });
+
+  app.get('/api/email/confirm/reset/:userId', { config: authRateLimit }, async (request) => {
+    const { userId } = parseInput(userIdParams, request.params);
+    const { message, dateStart } = await resendConfirmation(deps(), userId);
+    return { message, dateStart };
+  });
+
+  app.post('/api/login', { config: authRateLimit }, async (request, reply) => {
+    const { email, password } = parseInput(loginSchema, request.body);
+    const result = await authenticate(deps(), email, password);
+    if (result.kind === 'pending') return result.pending;
+    await app.startSession(reply, result.userId, request.headers['user-agent']);
+    const user = await findUserById(app.db, result.userId);
+    if (!user) throw new Error('user vanished during login');
+    return toUserInfo(user, await findEffectivePermissions(app.db, user.id));
+  });
+
+  app.post('/api/logout', async (request, reply) => {
+    const identity = await app.loadIdentity(request);
+    if (identity) {
+      await revokeSession(app.db, identity.sessionId, app.clock.now());
+      await app.realtime.endSession(identity.userId, identity.sessionId);
+    }
+    app.clearSessionCookie(reply);
+    return { message: ServerText.loggedOut };
+  });
+
+  app.get('/api/auth/check', async (request) => {
+    const { userId } = await app.requireIdentity(request);
+    const user = await findUserById(app.db, userId);
+    const permissions = await findEffectivePermissions(app.db, userId);
+    return {
+      loggedIn: true,
+      isAdmin: hasPermission(permissions, PermissionSign.showAdmin),
+      role: user?.roleTitle ?? null,
+    };
+  });
+}

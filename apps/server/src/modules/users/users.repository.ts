@@ -1,0 +1,65 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { roles, users } from '../../db/schema/index';
+
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  passwordHash: users.passwordHash,
+  giveName: users.giveName,
+  familyName: users.familyName,
+  picture: users.picture,
+  balanceMain: users.balanceMain,
+  balanceBonus: users.balanceBonus,
+  emailConfirmedAt: users.emailConfirmedAt,
+  createdAt: users.createdAt,
+  roleId: users.roleId,
+  roleTitle: roles.title,
+};
+
+export type UserRecord = Awaited<ReturnType<typeof findUserById>> & object;
+
+/** A live (not deleted) user with their role title. */
+export async function findUserById(db: Executor, id: string) {
+  const [user] = await db
+    .select(userColumns)
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return user;
+}
+
+export async function findUserByEmail(db: Executor, email: string) {
+  const [user] = await db
+    .select(userColumns)
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(users.email, email.toLowerCase()), isNull(users.deletedAt)));
+  return user;
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string | null;
+  giveName: string;
+  familyName: string;
+  roleId: string;
+  emailConfirmedAt?: Date | null;
+}
+
+export async function insertUser(db: Executor, user: NewUser): Promise<string> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...user, email: user.email.toLowerCase() })
+    .returning({ id: users.id });
+  if (!row) throw new Error('User was not created');
+  return row.id;
+}
+
+export async function updateUser(
+  db: Executor,
+  id: string,
+  changes: Partial<Pick<typeof users.$inferInsert, 'giveName' | 'familyName' | 'picture' | 'passwordHash' | 'emailConfirmedAt' | 'lastActiveAt'>>,
+): Promise<void> {
+  await db.update(users).set(changes).where(eq(users.id, id));
+}

@@ -1,0 +1,54 @@
+import { createAvatar } from '@dicebear/core';
+import { initials } from '@dicebear/collection';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { GENERATED_AVATAR_MARKER } from '@retouch/shared/constants';
+import { ServerText } from '@retouch/shared/texts';
+import { changeInfoDataSchema, changePasswordSchema } from '@retouch/shared/users';
+import { AppError } from '../../lib/app-error';
+import { jsonField, readMultipart } from '../../lib/multipart';
+import { parseInput } from '../../lib/validation';
+import { findEffectivePermissions } from '../permissions/permissions.repository';
+import { findUserById } from './users.repository';
+import { toUserInfo } from './users.presenter';
+import { changePassword, changeProfile, type UsersDeps } from './users.service';
+
+const avatarParams = z.object({ file: z.string().regex(/^[0-9a-f-]{36}\.svg$/) });
+
+export async function usersRoutes(app: FastifyInstance) {
+  const deps = (): UsersDeps => ({ db: app.db, clock: app.clock, storage: app.storage });
+
+  const currentUserInfo = async (userId: string) => {
+    const user = await findUserById(app.db, userId);
+    if (!user) throw AppError.unauthorized();
+    return toUserInfo(user, await findEffectivePermissions(app.db, userId));
+  };
+
+  app.get('/api/user/info', async (request) => {
+    const { userId } = await app.requireIdentity(request);
+    return currentUserInfo(userId);
+  });
+
+  app.patch('/api/user/change/password', async (request) => {
+    const identity = await app.requireIdentity(request);
+    const body = parseInput(changePasswordSchema, request.body);
+    await changePassword(deps(), identity, body.oldPassword, body.password);
+    return { message: ServerText.passwordChanged };
+  });
+
+  app.patch('/api/user/change/info', async (request) => {
+    const { userId } = await app.requireIdentity(request);
+    const form = await readMultipart(request);
+    const data = parseInput(changeInfoDataSchema, jsonField(form, 'data'));
+    await changeProfile(deps(), userId, data.name, form.files.get('image'));
+    return currentUserInfo(userId);
+  });
+
+  app.get(`/api/avatars/${GENERATED_AVATAR_MARKER}/:file`, async (request, reply) => {
+    const parsed = avatarParams.safeParse(request.params);
+    const user = parsed.success ? await findUserById(app.db, parsed.data.file.slice(0, 36)) : undefined;
+    if (!user) throw AppError.notFound();
+    const svg = createAvatar(initials, { seed: `${user.giveName} ${user.familyName}` }).toString();
+    return reply.type('image/svg+xml').header('cache-control', 'private, max-age=300').send(svg);
+  });
+}

@@ -1,0 +1,52 @@
+import { AVATAR_SIZE } from '@retouch/shared/constants';
+import { ServerText } from '@retouch/shared/texts';
+import type { Name } from '@retouch/shared/users';
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { prepareImage } from '../../lib/images';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { publicFilePath, storageKeyFromPath, type Storage } from '../../storage/storage';
+import { revokeOtherSessions } from '../auth/sessions.repository';
+import { findUserById, updateUser } from './users.repository';
+
+export interface UsersDeps {
+  db: Database;
+  clock: Clock;
+  storage: Storage;
+}
+
+/** Changes the password after checking the old one; the user's other sessions end. */
+export async function changePassword(
+  deps: UsersDeps,
+  identity: { userId: string; sessionId: string },
+  oldPassword: string,
+  password: string,
+): Promise<void> {
+  const user = await findUserById(deps.db, identity.userId);
+  if (!user) throw AppError.unauthorized();
+  if (!user.passwordHash) throw AppError.badRequest(ServerText.passwordNotSet);
+  if (!(await verifyPassword(user.passwordHash, oldPassword))) throw AppError.badRequest(ServerText.oldPasswordWrong);
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction(async (tx) => {
+    await updateUser(tx, user.id, { passwordHash });
+    await revokeOtherSessions(tx, user.id, identity.sessionId, deps.clock.now());
+  });
+}
+
+/** Renames the user and, when an image comes, stores it as their avatar (decoded, EXIF stripped, square). */
+export async function changeProfile(deps: UsersDeps, userId: string, name: Name, image?: Buffer): Promise<void> {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw AppError.unauthorized();
+  let picture: string | undefined;
+  if (image) {
+    const avatar = await prepareImage(image, { square: AVATAR_SIZE, format: 'webp' });
+    const key = `avatars/${userId}-${randomBytes(6).toString('hex')}.${avatar.extension}`;
+    await deps.storage.put(key, avatar.data, avatar.contentType);
+    picture = publicFilePath(key);
+  }
+  await updateUser(deps.db, userId, { giveName: name.giveName, familyName: name.familyName, ...(picture ? { picture } : {}) });
+  const oldKey = storageKeyFromPath(user.picture);
+  if (picture && oldKey) await deps.storage.remove(oldKey).catch(() => undefined);
+}

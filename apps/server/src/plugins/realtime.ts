@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Server, type Socket } from 'socket.io';
+import { SESSION_COOKIE, SOCKET_PATH } from '@retouch/shared/constants';
+import { PermissionSign, hasPermission } from '@retouch/shared/permissions';
+import { SocketEvent, SocketRoom, type ClientToServerEvents, type ServerToClientEvents } from '@retouch/shared/realtime';
+import { ServerText } from '@retouch/shared/texts';
+import { hashToken } from '../lib/tokens';
+import { findLiveSession } from '../modules/auth/sessions.repository';
+import { findEffectivePermissions } from '../modules/permissions/permissions.repository';
+import { findUserById } from '../modules/users/users.repository';
+
+export interface SocketData {
+  userId: string;
+  roleId: string;
+  sessionId: string;
+  rooms: string[];
+}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/** What services publish through: they never see socket.io itself. */
+export interface RealtimePublisher {
+  toUser<E extends keyof ServerToClientEvents>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
+  /** Tells the sockets of a revoked session that it ended, and disconnects them. */
+  endSession(userId: string, sessionId: string): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    io: RealtimeServer;
+    realtime: RealtimePublisher;
+  }
+}
+
+/** socket.io on /ws/socket.io, authenticated from the session cookie at the handshake; a room per user and role. */
+export const realtimePlugin = fp(async (app: FastifyInstance) => {
+  const io: RealtimeServer = new Server(app.server, { path: SOCKET_PATH, serveClient: false });
+
+  // The handshake is authenticated before the connection is accepted; a bad session still connects,
+  // so that the client receives the specification's `errors` 401 event, and is then disconnected.
+  io.use((socket, next) => {
+    identifySocket(app, socket).then(() => next(), next);
+  });
+  io.on('connection', (socket) => {
+    if (!socket.data.userId) {
+      socket.emit(SocketEvent.errors, { status: 401, message: ServerText.notAuthenticated });
+      socket.disconnect(true);
+      return;
+    }
+    void socket.join(socket.data.rooms);
+  });
+
+  app.decorate('io', io);
+  app.decorate('realtime', {
+    toUser(userId, event, ...args) {
+      io.to(SocketRoom.user(userId)).emit(event, ...args);
+    },
+    async endSession(userId, sessionId) {
+      const sockets = await io.in(SocketRoom.user(userId)).fetchSockets();
+      for (const socket of sockets) {
+        if (socket.data.sessionId !== sessionId) continue;
+        socket.emit(SocketEvent.errors, { status: 401, message: ServerText.notAuthenticated });
+        socket.disconnect(true);
+      }
+    },
+  } satisfies RealtimePublisher);
+
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+  });
+  app.addHook('onClose', async () => {
+    await new Promise<void>((resolve) => io.close(() => resolve()));
+  });
+});
+
+async function identifySocket(app: FastifyInstance, socket: RealtimeSocket): Promise<void> {
+  const token = app.parseCookie(socket.handshake.headers.cookie ?? '')[SESSION_COOKIE];
+  const session = token ? await findLiveSession(app.db, hashToken(token), app.clock.now()) : undefined;
+  const user = session ? await findUserById(app.db, session.userId) : undefined;
+  if (!session || !user) return;
+  const rooms = [SocketRoom.user(user.id), SocketRoom.role(user.roleId)];
+  const permissions = await findEffectivePermissions(app.db, user.id);
+  if (hasPermission(permissions, PermissionSign.showAdmin)) rooms.push(SocketRoom.staff);
+  socket.data = { userId: user.id, roleId: user.roleId, sessionId: session.sessionId, rooms };
+}

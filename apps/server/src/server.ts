@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { seedIfEmpty, type SeededAccount } from './seed';
+
+const startedAt = performance.now();
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.DATABASE_URL
+      ? { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
+      : { pgliteDir: path.join(config.DATA_DIR, 'pglite') },
+  );
+  await database.migrate();
+  const seeded = await seedIfEmpty(database.db, config);
+  const app = await buildApp(config, { database });
+  app.addHook('onClose', () => database.close());
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.log.info(`${signal} received, closing`);
+      app
+        .close()
+        .then(() => process.exit(0))
+        .catch((error: unknown) => {
+          app.log.error(error);
+          process.exit(1);
+        });
+    });
+  }
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  printBanner(config, database.driver, seeded);
+}
+
+function printBanner(config: Config, driver: string, seeded: SeededAccount[] | null): void {
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  const lines = [
+    '',
+    `Retouch is running at ${config.PUBLIC_URL} (database: ${driver === 'pg' ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`}, ready in ${seconds} s)`,
+  ];
+  if (seeded) {
+    lines.push('Accounts created on this first start (the admin password is shown only now):');
+    for (const account of seeded) lines.push(`  ${account.role.padEnd(10)} ${account.email.padEnd(28)} ${account.password}`);
+  }
+  lines.push('');
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Retouch could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

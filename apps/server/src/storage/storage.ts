@@ -1,0 +1,31 @@
+import type { Readable } from 'node:stream';
+
+export interface StoredFile {
+  stream: Readable;
+  size: number;
+  contentType: string;
+}
+
+/** Where pictures live: the local disk by default, an S3-compatible bucket at scale. */
+export interface Storage {
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  read(key: string): Promise<StoredFile | null>;
+  remove(key: string): Promise<void>;
+}
+
+/** Keys are relative paths of safe segments only; anything else is refused before reaching a driver. */
+export function isSafeStorageKey(key: string): boolean {
+  return /^[a-z0-9-]+(\/[A-Za-z0-9._-]+)+$/.test(key) && !key.split('/').some((part) => part.startsWith('.'));
+}
+
+const PUBLIC_PREFIX = '/api/files/';
+
+/** The host-relative path the API serves a stored file under. */
+export function publicFilePath(key: string): string {
+  return `${PUBLIC_PREFIX}${key}`;
+}
+
+/** The storage key behind a path made by publicFilePath, if it is one. */
+export function storageKeyFromPath(picture: string | null | undefined): string | undefined {
+  return picture?.startsWith(PUBLIC_PREFIX) ? picture.slice(PUBLIC_PREFIX.length) : undefined;
+}

@@ -1,0 +1,131 @@
+import { readFile, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { io as ioClient, type Socket } from 'socket.io-client';
+import { inject } from 'vitest';
+import { SESSION_COOKIE, SOCKET_PATH } from '@retouch/shared/constants';
+import { buildApp } from '../src/app';
+import type { Config } from '../src/config';
+import { openDatabase, type DatabaseHandle } from '../src/db/client';
+import { createManualClock } from '../src/lib/clock';
+import { withDatabase } from './global-setup';
+import { testConfig } from './test-config';
+
+/** A database of its own for one test file: a copy of the run's template (PGlite, or PostgreSQL when configured). */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = `retouch_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
+    const handle = await openDatabase({ url: withDatabase(url, name), poolSize: 5 });
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = await readFile(inject('pgliteTemplate'));
+  return openDatabase({ loadDataDir: new Blob([dump]) });
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The whole server on a real port over a fresh database, with a clock the test moves. */
+export async function createTestApp(overrides: Record<string, string> = {}) {
+  const config: Config = testConfig(overrides);
+  const database = await createTestDatabase();
+  const clock = createManualClock(new Date());
+  const app = await buildApp(config, { database, clock });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const sockets: Socket[] = [];
+  return {
+    app,
+    config,
+    database,
+    db: database.db,
+    clock,
+    baseUrl,
+    /** A client with its own cookie jar. */
+    client: () => new TestClient(baseUrl),
+    /** A socket.io client sending the given client's session cookie. */
+    socket(client?: TestClient) {
+      const socket = ioClient(baseUrl, {
+        path: SOCKET_PATH,
+        transports: ['websocket'],
+        reconnection: false,
+        extraHeaders: client?.cookieHeader ? { cookie: client.cookieHeader } : {},
+      });
+      sockets.push(socket);
+      return socket;
+    },
+    /** Mails written to the outbox, oldest first. */
+    async outbox(): Promise<Array<{ to: string; subject: string; text: string }>> {
+      const dir = path.join(config.DATA_DIR, 'outbox');
+      const files = (await readdir(dir).catch(() => [] as string[])).sort();
+      return Promise.all(files.map(async (f) => JSON.parse(await readFile(path.join(dir, f), 'utf8'))));
+    },
+    async close() {
+      for (const socket of sockets) socket.disconnect();
+      await app.close();
+      await database.close();
+      await rm(config.DATA_DIR, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** Real HTTP requests that keep the session cookie like a browser. */
+export class TestClient {
+  private cookie: string | undefined;
+
+  constructor(private readonly baseUrl: string) {}
+
+  get cookieHeader(): string | undefined {
+    return this.cookie ? `${SESSION_COOKIE}=${this.cookie}` : undefined;
+  }
+
+  get(url: string) {
+    return this.request('GET', url);
+  }
+  post(url: string, body?: unknown) {
+    return this.request('POST', url, body);
+  }
+  patch(url: string, body?: unknown) {
+    return this.request('PATCH', url, body);
+  }
+  delete(url: string) {
+    return this.request('DELETE', url);
+  }
+
+  async request<T = any>(method: string, url: string, body?: unknown): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = {};
+    if (this.cookieHeader) headers.cookie = this.cookieHeader;
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const response = await fetch(`${this.baseUrl}${url}`, { method, headers, body: payload });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, value] = (pair ?? '').split('=');
+      if (name === SESSION_COOKIE) this.cookie = value || undefined;
+    }
+    const text = await response.text();
+    const isJson = response.headers.get('content-type')?.includes('application/json');
+    return { status: response.status, body: isJson && text ? JSON.parse(text) : text, headers: response.headers };
+  }
+}

@@ -1,0 +1,24 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig, type Config } from '../src/config';
+
+/** Known credentials of the accounts every test database starts with. */
+export const TEST_ADMIN = { email: 'admin@retouch.test', password: 'admin-password' } as const;
+export const TEST_DEMO_PASSWORD = 'demo-password';
+
+/** A configuration for tests: its own data folder, quiet logs, generous auth rate limit. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'retouch-test-')),
+    LOG_LEVEL: 'silent',
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    DEMO_PASSWORD: TEST_DEMO_PASSWORD,
+    SEED_DEMO: 'true',
+    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    WEB_DIST_DIR: path.join(os.tmpdir(), 'retouch-no-web'),
+    ...overrides,
+  });
+}
