@@ -48,7 +48,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
         : {
             level: config.LOG_LEVEL,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-            ...(config.isProduction ? {} : { transport: { target: 'pino-pretty', options: { singleLine: true } } }),
+            ...(config.isProduction
+              ? {}
+              : { transport: { target: 'pino-pretty', options: { singleLine: true } } }),
           },
     trustProxy: true,
     bodyLimit: 1024 * 1024,

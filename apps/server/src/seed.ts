@@ -26,7 +26,11 @@ const DEFAULT_ADMIN_EMAIL = 'admin@retouch.local';
 const DEFAULT_DEMO_PASSWORD = 'demo-password';
 
 /** Fills an empty database: roles, the admin, and outside production the demo accounts. Returns null if not empty. */
-export async function seedIfEmpty(db: Database, config: Config, now: Date = new Date()): Promise<SeededAccount[] | null> {
+export async function seedIfEmpty(
+  db: Database,
+  config: Config,
+  now: Date = new Date(),
+): Promise<SeededAccount[] | null> {
   return db.transaction(async (tx) => {
     // Serialises concurrent first starts of several instances.
     await tx.execute(`select pg_advisory_xact_lock(727002)`);
@@ -38,7 +42,13 @@ export async function seedIfEmpty(db: Database, config: Config, now: Date = new 
       roleIds[title] = await insertRole(tx, title, signs, PROTECTED_ROLE_TITLES.includes(title));
     }
     const accounts: SeededAccount[] = [];
-    const addAccount = async (role: string, email: string, password: string, giveName: string, familyName: string) => {
+    const addAccount = async (
+      role: string,
+      email: string,
+      password: string,
+      giveName: string,
+      familyName: string,
+    ) => {
       const userId = await insertUser(tx, {
         email,
         passwordHash: await hashPassword(password),

@@ -43,7 +43,8 @@ function printBanner(config: Config, driver: string, seeded: SeededAccount[] | n
   ];
   if (seeded) {
     lines.push('Accounts created on this first start (the admin password is shown only now):');
-    for (const account of seeded) lines.push(`  ${account.role.padEnd(10)} ${account.email.padEnd(28)} ${account.password}`);
+    for (const account of seeded)
+      lines.push(`  ${account.role.padEnd(10)} ${account.email.padEnd(28)} ${account.password}`);
   }
   lines.push('');
   process.stdout.write(`${lines.join('\n')}\n`);
@@ -53,7 +54,9 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(`Retouch could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `Retouch could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

@@ -24,7 +24,10 @@ export async function confirmationQuery(t: TestApp, email: string): Promise<stri
 }
 
 /** Registers, confirms and logs in a new customer; returns the logged-in client and the user. */
-export async function signUpCustomer(t: TestApp, overrides: Partial<{ email: string; password: string }> = {}) {
+export async function signUpCustomer(
+  t: TestApp,
+  overrides: Partial<{ email: string; password: string }> = {},
+) {
   const body = newRegistration(overrides);
   const client = t.client();
   const registered = await client.post('/api/registration', body);
@@ -37,7 +40,8 @@ export async function signUpCustomer(t: TestApp, overrides: Partial<{ email: str
 export async function logIn(t: TestApp, email: string, password: string): Promise<TestClient> {
   const client = t.client();
   const answer = await client.post('/api/login', { email, password });
-  if (answer.status !== 200 || !answer.body.email) throw new Error(`login failed: ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200 || !answer.body.email)
+    throw new Error(`login failed: ${JSON.stringify(answer.body)}`);
   return client;
 }
 
@@ -49,7 +53,10 @@ export async function jpegWithExif(width = 400, height = 300): Promise<Buffer> {
     .toBuffer();
 }
 
-export function imageForm(fields: Record<string, string>, files: Record<string, { data: Buffer; name: string; type: string }>) {
+export function imageForm(
+  fields: Record<string, string>,
+  files: Record<string, { data: Buffer; name: string; type: string }>,
+) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   for (const [key, file] of Object.entries(files)) {

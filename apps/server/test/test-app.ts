@@ -112,7 +112,7 @@ export class TestClient {
   async request<T = any>(method: string, url: string, body?: unknown): Promise<TestResponse<T>> {
     const headers: Record<string, string> = {};
     if (this.cookieHeader) headers.cookie = this.cookieHeader;
-    let payload: BodyInit | undefined;
+    let payload: FormData | string | undefined;
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {
       headers['content-type'] = 'application/json';
@@ -126,6 +126,10 @@ export class TestClient {
     }
     const text = await response.text();
     const isJson = response.headers.get('content-type')?.includes('application/json');
-    return { status: response.status, body: isJson && text ? JSON.parse(text) : text, headers: response.headers };
+    return {
+      status: response.status,
+      body: isJson && text ? JSON.parse(text) : text,
+      headers: response.headers,
+    };
   }
 }

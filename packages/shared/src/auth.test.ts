@@ -3,7 +3,11 @@ import { isPendingConfirmation, registrationSchema, resendSecondsLeft } from './
 import { CustomerText } from './texts';
 
 describe('registrationSchema', () => {
-  const valid = { email: ' Ann@Example.COM ', password: 'secret1', name: { giveName: 'Ann', familyName: 'Lee' } };
+  const valid = {
+    email: ' Ann@Example.COM ',
+    password: 'secret1',
+    name: { giveName: 'Ann', familyName: 'Lee' },
+  };
 
   it('normalises the e-mail to trimmed lower case', () => {
     expect(registrationSchema.parse(valid).email).toBe('ann@example.com');

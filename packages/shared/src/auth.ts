@@ -36,7 +36,12 @@ export type PendingConfirmation = z.infer<typeof pendingConfirmationSchema>;
 
 /** `POST /api/login` body: e-mail (or username) and password. */
 export const loginSchema = z.object({
-  email: z.string().trim().min(1, CustomerText.emailRequired).max(254).transform((v) => v.toLowerCase()),
+  email: z
+    .string()
+    .trim()
+    .min(1, CustomerText.emailRequired)
+    .max(254)
+    .transform((v) => v.toLowerCase()),
   password: z.string().min(1, CustomerText.passwordRequired).max(MAX_PASSWORD_LENGTH),
 });
 export type LoginBody = z.input<typeof loginSchema>;
@@ -51,10 +56,17 @@ export function isPendingConfirmation(answer: LoginAnswer): answer is PendingCon
 }
 
 /** `GET /api/email/confirm` query. */
-export const confirmEmailQuerySchema = z.object({ userId: z.string().uuid(), token: z.string().min(16).max(128) });
+export const confirmEmailQuerySchema = z.object({
+  userId: z.string().uuid(),
+  token: z.string().min(16).max(128),
+});
 
 /** `GET /api/auth/check` answer. */
-export const authCheckSchema = z.object({ loggedIn: z.boolean(), isAdmin: z.boolean(), role: z.string().nullable() });
+export const authCheckSchema = z.object({
+  loggedIn: z.boolean(),
+  isAdmin: z.boolean(),
+  role: z.string().nullable(),
+});
 export type AuthCheck = z.infer<typeof authCheckSchema>;
 
 /** Seconds left before a resend is allowed, from the pending data's dateStart. */

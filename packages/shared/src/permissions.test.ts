@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_PERMISSION_SIGNS, PermissionSign, SEED_ROLE_SIGNS, hasPermission, isStaffRole } from './permissions';
+import {
+  ALL_PERMISSION_SIGNS,
+  PermissionSign,
+  SEED_ROLE_SIGNS,
+  hasPermission,
+  isStaffRole,
+} from './permissions';
 
 describe('permissions', () => {
   it('numbers the nine signs 0 to 8 as the specification maps them', () => {

@@ -50,7 +50,11 @@ export const SEED_ROLE_SIGNS: Record<string, readonly PermissionSignValue[]> = {
   [RoleTitle.admin]: ALL_PERMISSION_SIGNS,
   [RoleTitle.user]: [],
   [RoleTitle.designer]: [PermissionSign.showAdmin, PermissionSign.cabinetDesigner],
-  [RoleTitle.moderator]: [PermissionSign.showAdmin, PermissionSign.cabinetDesigner, PermissionSign.cabinetModer],
+  [RoleTitle.moderator]: [
+    PermissionSign.showAdmin,
+    PermissionSign.cabinetDesigner,
+    PermissionSign.cabinetModer,
+  ],
 };
 
 /** A role title other than User is staff (customer-side section 6). */

@@ -50,6 +50,7 @@ export const CustomerText = {
   confirmingEmail: 'Confirming your e-mail...',
   pageNotFound: 'Sorry, the page you visited does not exist.',
   backHome: 'Back home',
+  tryAgain: 'Try again',
   landingTitle: 'Photo retouching done by people',
   landingLead: 'Upload a photo, choose the retouching, and a designer does the rest.',
 } as const;
@@ -96,4 +97,6 @@ export const AdminText = {
   noPermissions: 'Права не назначены',
   pageNotFound: 'Страница не найдена',
   backHome: 'На главную',
+  somethingWrong: 'Что-то пошло не так!',
+  tryAgain: 'Повторить',
 } as const;

@@ -28,8 +28,7 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseOptions =
-  | { url: string; poolSize?: number }
-  | { pgliteDir?: string; loadDataDir?: Blob | File };
+  { url: string; poolSize?: number } | { pgliteDir?: string; loadDataDir?: Blob | File };
 
 /** Opens PostgreSQL when a URL is given, else embedded PGlite (on disk under pgliteDir, or in memory). */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -57,7 +56,10 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
   };
 }
 
-async function openPglite(dir: string | undefined, loadDataDir: Blob | File | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dir: string | undefined,
+  loadDataDir: Blob | File | undefined,
+): Promise<DatabaseHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create({ dataDir: dir, loadDataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Database;

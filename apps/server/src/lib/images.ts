@@ -32,7 +32,8 @@ export async function prepareImage(input: Buffer, options: PrepareOptions = {}):
   } catch {
     throw AppError.badRequest(ServerText.imageInvalid);
   }
-  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) throw AppError.badRequest(ServerText.imageInvalid);
+  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format))
+    throw AppError.badRequest(ServerText.imageInvalid);
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) {
     throw AppError.badRequest(ServerText.imageTooLarge);
   }

@@ -9,7 +9,10 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 /** True when the password matches; a missing hash still costs one verification. */
-export async function verifyPassword(passwordHash: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  passwordHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   if (!passwordHash) {
     dummyHash ??= hash(`dummy-${Math.random()}`);
     await verify(await dummyHash, password);

@@ -39,7 +39,10 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`);
       await writeFile(file, JSON.stringify(stored, null, 2));
-      log.info({ to: message.to, subject: message.subject, file }, `mail written to outbox:\n${message.text}`);
+      log.info(
+        { to: message.to, subject: message.subject, file },
+        `mail written to outbox:\n${message.text}`,
+      );
     },
   };
 }

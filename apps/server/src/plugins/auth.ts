@@ -66,7 +66,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const token = newSecretToken();
     const maxAge = SESSION_TTL_DAYS * 24 * 60 * 60;
     const expiresAt = new Date(app.clock.now().getTime() + maxAge * 1000);
-    await insertSession(app.db, { tokenHash: hashToken(token), userId, expiresAt, userAgent: userAgent?.slice(0, 300) });
+    await insertSession(app.db, {
+      tokenHash: hashToken(token),
+      userId,
+      expiresAt,
+      userAgent: userAgent?.slice(0, 300),
+    });
     reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge });
   });
 
@@ -78,7 +83,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!route.url.startsWith(ADMIN_PREFIX)) return;
     const sign = route.config?.permission;
     if (sign === undefined) {
-      throw new Error(`${route.method} ${route.url} must declare the permission it needs (config.permission)`);
+      throw new Error(
+        `${route.method} ${route.url} must declare the permission it needs (config.permission)`,
+      );
     }
     const guard = async (request: FastifyRequest) => {
       const { userId } = await app.requireIdentity(request);

@@ -19,5 +19,4 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     const message = error.validation ? ServerText.invalidRequest : error.message || ServerText.invalidRequest;
     return reply.status(status).send({ message });
   });
-
 });

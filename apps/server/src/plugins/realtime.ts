@@ -3,7 +3,12 @@ import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { SESSION_COOKIE, SOCKET_PATH } from '@retouch/shared/constants';
 import { PermissionSign, hasPermission } from '@retouch/shared/permissions';
-import { SocketEvent, SocketRoom, type ClientToServerEvents, type ServerToClientEvents } from '@retouch/shared/realtime';
+import {
+  SocketEvent,
+  SocketRoom,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@retouch/shared/realtime';
 import { ServerText } from '@retouch/shared/texts';
 import { hashToken } from '../lib/tokens';
 import { findLiveSession } from '../modules/auth/sessions.repository';
@@ -17,12 +22,26 @@ export interface SocketData {
   rooms: string[];
 }
 
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+export type RealtimeSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
 
 /** What services publish through: they never see socket.io itself. */
 export interface RealtimePublisher {
-  toUser<E extends keyof ServerToClientEvents>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
+  toUser<E extends keyof ServerToClientEvents>(
+    userId: string,
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
   /** Tells the sockets of a revoked session that it ended, and disconnects them. */
   endSession(userId: string, sessionId: string): Promise<void>;
 }

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -46,7 +57,9 @@ export const users = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('users_email_unique').on(t.email).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('users_email_unique')
+      .on(t.email)
+      .where(sql`${t.deletedAt} is null`),
     index('users_role_idx').on(t.roleId),
   ],
 );

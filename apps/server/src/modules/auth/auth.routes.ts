@@ -8,7 +8,13 @@ import { parseInput } from '../../lib/validation';
 import { findEffectivePermissions } from '../permissions/permissions.repository';
 import { findUserById } from '../users/users.repository';
 import { toUserInfo } from '../users/users.presenter';
-import { authenticate, confirmEmail, registerCustomer, resendConfirmation, type AuthDeps } from './auth.service';
+import {
+  authenticate,
+  confirmEmail,
+  registerCustomer,
+  resendConfirmation,
+  type AuthDeps,
+} from './auth.service';
 import { revokeSession } from './sessions.repository';
 
 const userIdParams = z.object({ userId: z.uuid({ error: ServerText.userNotFound }) });

@@ -65,7 +65,11 @@ export async function registerCustomer(deps: AuthDeps, input: Registration): Pro
     throw error;
   }
   await sendConfirmationMail(deps, input.email, created.userId, created.token);
-  return { message: ServerText.confirmEmailSent, userId: created.userId, dateStart: created.dateStart.toISOString() };
+  return {
+    message: ServerText.confirmEmailSent,
+    userId: created.userId,
+    dateStart: created.dateStart.toISOString(),
+  };
 }
 
 /** Marks the e-mail confirmed when the link's token is live. */
@@ -89,7 +93,10 @@ export async function confirmEmail(deps: AuthDeps, userId: string, token: string
       if (user?.emailConfirmedAt) return ServerText.alreadyConfirmed;
       throw AppError.badRequest(ServerText.confirmationInvalid);
     }
-    await tx.update(emailConfirmations).set({ usedAt: now }).where(eq(emailConfirmations.id, confirmation.id));
+    await tx
+      .update(emailConfirmations)
+      .set({ usedAt: now })
+      .where(eq(emailConfirmations.id, confirmation.id));
     await tx.update(users).set({ emailConfirmedAt: now }).where(eq(users.id, userId));
     return ServerText.emailConfirmed;
   });
@@ -119,8 +126,7 @@ export async function resendConfirmation(deps: AuthDeps, userId: string): Promis
 }
 
 export type LoginResult =
-  | { kind: 'user'; userId: string }
-  | { kind: 'pending'; pending: PendingConfirmation };
+  { kind: 'user'; userId: string } | { kind: 'pending'; pending: PendingConfirmation };
 
 /** Checks the credentials; an unconfirmed account answers its pending confirmation instead of a session. */
 export async function authenticate(deps: AuthDeps, email: string, password: string): Promise<LoginResult> {
@@ -141,7 +147,9 @@ export async function authenticate(deps: AuthDeps, email: string, password: stri
 async function createConfirmation(db: Executor, userId: string, now: Date) {
   const token = newSecretToken();
   const expiresAt = new Date(now.getTime() + CONFIRMATION_LINK_TTL_HOURS * 3600 * 1000);
-  await db.insert(emailConfirmations).values({ userId, tokenHash: hashToken(token), expiresAt, createdAt: now });
+  await db
+    .insert(emailConfirmations)
+    .values({ userId, tokenHash: hashToken(token), expiresAt, createdAt: now });
   return { token, dateStart: now };
 }
 
@@ -155,7 +163,12 @@ async function latestConfirmationDate(db: Executor, userId: string): Promise<Dat
   return last?.createdAt;
 }
 
-async function sendConfirmationMail(deps: AuthDeps, email: string, userId: string, token: string): Promise<void> {
+async function sendConfirmationMail(
+  deps: AuthDeps,
+  email: string,
+  userId: string,
+  token: string,
+): Promise<void> {
   const link = `${deps.publicUrl}/confirm?${new URLSearchParams({ userId, token }).toString()}`;
   try {
     await deps.mailer.send({

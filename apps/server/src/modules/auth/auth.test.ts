@@ -18,7 +18,11 @@ describe('POST /api/registration', () => {
     const answer = await t.client().post('/api/registration', body);
 
     expect(answer.status).toBe(201);
-    expect(answer.body).toEqual({ message: ServerText.confirmEmailSent, userId: expect.any(String), dateStart: expect.any(String) });
+    expect(answer.body).toEqual({
+      message: ServerText.confirmEmailSent,
+      userId: expect.any(String),
+      dateStart: expect.any(String),
+    });
     const ledger = await t.db.select().from(tokenLedger).where(eq(tokenLedger.userId, answer.body.userId));
     expect(ledger).toMatchObject([{ deltaMain: 0, deltaBonus: 20, reason: 'registration_bonus' }]);
     expect(await confirmationQuery(t, body.email)).toContain(`userId=${answer.body.userId}`);
@@ -54,7 +58,11 @@ describe('e-mail confirmation', () => {
 
     const pending = await client.post('/api/login', { email: body.email, password: body.password });
     expect(pending.status).toBe(200);
-    expect(pending.body).toEqual({ message: ServerText.confirmEmailSent, userId: registered.body.userId, dateStart: registered.body.dateStart });
+    expect(pending.body).toEqual({
+      message: ServerText.confirmEmailSent,
+      userId: registered.body.userId,
+      dateStart: registered.body.dateStart,
+    });
     expect(client.cookieHeader).toBeUndefined();
 
     const confirmed = await client.get(`/api/email/confirm?${await confirmationQuery(t, body.email)}`);
@@ -62,7 +70,12 @@ describe('e-mail confirmation', () => {
 
     const login = await client.post('/api/login', { email: body.email, password: body.password });
     expect(login.status).toBe(200);
-    expect(login.body).toMatchObject({ email: body.email, balance: { main: 0, bonus: 20 }, role: { title: 'User' }, isAdmin: false });
+    expect(login.body).toMatchObject({
+      email: body.email,
+      balance: { main: 0, bonus: 20 },
+      role: { title: 'User' },
+      isAdmin: false,
+    });
     expect(login.headers.get('set-cookie')).toMatch(/HttpOnly/);
     expect(login.headers.get('set-cookie')).toMatch(/SameSite=Lax/);
   });
@@ -98,7 +111,10 @@ describe('GET /api/email/confirm/reset/{userId}', () => {
     t.clock.advance(1_000);
     const resent = await t.client().get(`/api/email/confirm/reset/${userId}`);
     expect(resent.status).toBe(200);
-    expect(resent.body).toEqual({ message: ServerText.confirmationResent, dateStart: t.clock.now().toISOString() });
+    expect(resent.body).toEqual({
+      message: ServerText.confirmationResent,
+      dateStart: t.clock.now().toISOString(),
+    });
     expect((await t.outbox()).filter((m) => m.to === body.email)).toHaveLength(mailsBefore + 1);
 
     const again = await t.client().get(`/api/email/confirm/reset/${userId}`);
@@ -108,7 +124,9 @@ describe('GET /api/email/confirm/reset/{userId}', () => {
   it('holds the cooldown under simultaneous requests', async () => {
     const { userId } = (await t.client().post('/api/registration', newRegistration())).body;
     t.clock.advance(61_000);
-    const answers = await Promise.all([1, 2, 3].map(() => t.client().get(`/api/email/confirm/reset/${userId}`)));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => t.client().get(`/api/email/confirm/reset/${userId}`)),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 429, 429]);
   });
 
@@ -119,7 +137,9 @@ describe('GET /api/email/confirm/reset/{userId}', () => {
       status: 409,
       body: { message: ServerText.alreadyConfirmed },
     });
-    expect((await t.client().get('/api/email/confirm/reset/7c1e9f7e-5b7a-4c39-9d6e-2f1f7a4b9a11')).status).toBe(404);
+    expect(
+      (await t.client().get('/api/email/confirm/reset/7c1e9f7e-5b7a-4c39-9d6e-2f1f7a4b9a11')).status,
+    ).toBe(404);
     expect((await t.client().get('/api/email/confirm/reset/not-a-uuid')).status).toBe(400);
   });
 });
@@ -127,30 +147,45 @@ describe('GET /api/email/confirm/reset/{userId}', () => {
 describe('login, logout and the session', () => {
   it('refuses a wrong password and an unknown e-mail with the same answer', async () => {
     const { credentials } = await signUpCustomer(t);
-    const wrong = await t.client().post('/api/login', { email: credentials.email, password: 'wrong-password' });
-    const unknown = await t.client().post('/api/login', { email: 'nobody@example.com', password: 'whatever1' });
+    const wrong = await t
+      .client()
+      .post('/api/login', { email: credentials.email, password: 'wrong-password' });
+    const unknown = await t
+      .client()
+      .post('/api/login', { email: 'nobody@example.com', password: 'whatever1' });
     expect(wrong).toMatchObject({ status: 401, body: { message: ServerText.wrongCredentials } });
     expect(unknown).toMatchObject({ status: 401, body: { message: ServerText.wrongCredentials } });
   });
 
   it('checks the session and revokes it on logout, even for a copied cookie', async () => {
     const { client } = await signUpCustomer(t);
-    expect(await client.get('/api/auth/check')).toMatchObject({ status: 200, body: { loggedIn: true, isAdmin: false, role: 'User' } });
+    expect(await client.get('/api/auth/check')).toMatchObject({
+      status: 200,
+      body: { loggedIn: true, isAdmin: false, role: 'User' },
+    });
 
     const stolen = t.client();
     Object.assign(stolen, { cookie: client.cookieHeader?.split('=')[1] });
     expect((await stolen.get('/api/user/info')).status).toBe(200);
 
-    expect(await client.post('/api/logout')).toMatchObject({ status: 200, body: { message: ServerText.loggedOut } });
+    expect(await client.post('/api/logout')).toMatchObject({
+      status: 200,
+      body: { message: ServerText.loggedOut },
+    });
     expect(client.cookieHeader).toBeUndefined();
-    expect(await stolen.get('/api/user/info')).toMatchObject({ status: 401, body: { message: ServerText.notAuthenticated } });
+    expect(await stolen.get('/api/user/info')).toMatchObject({
+      status: 401,
+      body: { message: ServerText.notAuthenticated },
+    });
     expect((await stolen.get('/api/auth/check')).status).toBe(401);
   });
 
   it('stores only a hash of the session token', async () => {
     const { client } = await signUpCustomer(t);
     const token = client.cookieHeader!.split('=')[1]!;
-    const result = await t.db.execute(`select count(*)::int as n from sessions where token_hash = '${token}'`);
+    const result = await t.db.execute(
+      `select count(*)::int as n from sessions where token_hash = '${token}'`,
+    );
     expect((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(0);
   });
 

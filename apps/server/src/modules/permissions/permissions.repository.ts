@@ -1,5 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { ALL_PERMISSION_SIGNS, type PermissionEntry, type PermissionSignValue } from '@retouch/shared/permissions';
+import {
+  ALL_PERMISSION_SIGNS,
+  type PermissionEntry,
+  type PermissionSignValue,
+} from '@retouch/shared/permissions';
 import type { Executor } from '../../db/client';
 import { rolePermissions, roles, userPermissions, users } from '../../db/schema/index';
 
@@ -39,6 +43,9 @@ export async function insertRole(
 }
 
 export async function findRoleIdByTitle(db: Executor, title: string): Promise<string | undefined> {
-  const [role] = await db.select({ id: roles.id }).from(roles).where(and(eq(roles.title, title)));
+  const [role] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.title, title)));
   return role?.id;
 }

@@ -3,8 +3,12 @@ import { PermissionSign } from '@retouch/shared/permissions';
 import { findEffectivePermissions } from './permissions.repository';
 
 export async function permissionsRoutes(app: FastifyInstance) {
-  app.get('/api/admin/permissions/user', { config: { permission: PermissionSign.showAdmin } }, async (request) => {
-    const { userId } = await app.requireIdentity(request);
-    return findEffectivePermissions(app.db, userId);
-  });
+  app.get(
+    '/api/admin/permissions/user',
+    { config: { permission: PermissionSign.showAdmin } },
+    async (request) => {
+      const { userId } = await app.requireIdentity(request);
+      return findEffectivePermissions(app.db, userId);
+    },
+  );
 }

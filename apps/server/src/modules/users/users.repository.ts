@@ -59,7 +59,12 @@ export async function insertUser(db: Executor, user: NewUser): Promise<string> {
 export async function updateUser(
   db: Executor,
   id: string,
-  changes: Partial<Pick<typeof users.$inferInsert, 'giveName' | 'familyName' | 'picture' | 'passwordHash' | 'emailConfirmedAt' | 'lastActiveAt'>>,
+  changes: Partial<
+    Pick<
+      typeof users.$inferInsert,
+      'giveName' | 'familyName' | 'picture' | 'passwordHash' | 'emailConfirmedAt' | 'lastActiveAt'
+    >
+  >,
 ): Promise<void> {
   await db.update(users).set(changes).where(eq(users.id, id));
 }

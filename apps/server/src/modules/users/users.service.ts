@@ -27,7 +27,8 @@ export async function changePassword(
   const user = await findUserById(deps.db, identity.userId);
   if (!user) throw AppError.unauthorized();
   if (!user.passwordHash) throw AppError.badRequest(ServerText.passwordNotSet);
-  if (!(await verifyPassword(user.passwordHash, oldPassword))) throw AppError.badRequest(ServerText.oldPasswordWrong);
+  if (!(await verifyPassword(user.passwordHash, oldPassword)))
+    throw AppError.badRequest(ServerText.oldPasswordWrong);
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { passwordHash });
@@ -36,7 +37,12 @@ export async function changePassword(
 }
 
 /** Renames the user and, when an image comes, stores it as their avatar (decoded, EXIF stripped, square). */
-export async function changeProfile(deps: UsersDeps, userId: string, name: Name, image?: Buffer): Promise<void> {
+export async function changeProfile(
+  deps: UsersDeps,
+  userId: string,
+  name: Name,
+  image?: Buffer,
+): Promise<void> {
   const user = await findUserById(deps.db, userId);
   if (!user) throw AppError.unauthorized();
   let picture: string | undefined;
@@ -46,7 +52,11 @@ export async function changeProfile(deps: UsersDeps, userId: string, name: Name,
     await deps.storage.put(key, avatar.data, avatar.contentType);
     picture = publicFilePath(key);
   }
-  await updateUser(deps.db, userId, { giveName: name.giveName, familyName: name.familyName, ...(picture ? { picture } : {}) });
+  await updateUser(deps.db, userId, {
+    giveName: name.giveName,
+    familyName: name.familyName,
+    ...(picture ? { picture } : {}),
+  });
   const oldKey = storageKeyFromPath(user.picture);
   if (picture && oldKey) await deps.storage.remove(oldKey).catch(() => undefined);
 }

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count } from 'drizzle-orm';
+import { users } from './db/schema/index';
+import { seedIfEmpty } from './seed';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { testConfig } from '../test/test-config';
+import { openDatabase } from './db/client';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('seedIfEmpty', () => {
+  it('does nothing on a database that already has roles', async () => {
+    const [before] = await t.db.select({ n: count() }).from(users);
+    expect(await seedIfEmpty(t.db, t.config)).toBeNull();
+    const [after] = await t.db.select({ n: count() }).from(users);
+    expect(after?.n).toBe(before?.n);
+  });
+
+  it('creates the admin with a generated password and no demo accounts in production', async () => {
+    const database = await openDatabase({});
+    try {
+      await database.migrate();
+      const config = testConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: '', SEED_DEMO: '' });
+      const accounts = await seedIfEmpty(database.db, config);
+      expect(accounts).toHaveLength(1);
+      expect(accounts?.[0]).toMatchObject({
+        role: 'Admin',
+        email: 'admin@retouch.test',
+        password: expect.stringMatching(/^\S{12}$/),
+      });
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,30 @@
+// `npm start`: builds the web app when its build is missing or older than its sources,
+// then runs the server (migrations and the first-start seed happen inside it) on one port.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webIndex = path.join(root, 'apps/web/dist/index.html');
+const webSources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'];
+
+function newestModification(target) {
+  const full = path.join(root, target);
+  if (!existsSync(full)) return 0;
+  const info = statSync(full);
+  if (!info.isDirectory()) return info.mtimeMs;
+  return Math.max(0, ...readdirSync(full).map((name) => newestModification(path.join(target, name))));
+}
+
+const builtAt = existsSync(webIndex) ? statSync(webIndex).mtimeMs : 0;
+if (builtAt < Math.max(...webSources.map(newestModification))) {
+  console.log('Building the web app...');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@retouch/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const server = spawn(tsx, [path.join(root, 'apps/server/src/server.ts')], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
