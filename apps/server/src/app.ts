@@ -52,7 +52,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
               ? {}
               : { transport: { target: 'pino-pretty', options: { singleLine: true } } }),
           },
-    trustProxy: true,
+    // Only behind a load balancer may X-Forwarded-For name the client (rate limits key on it).
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
 

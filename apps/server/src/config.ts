@@ -29,6 +29,7 @@ export const configSchema = z
     MAIL_FROM: z.string().default('Retouch <no-reply@retouch.local>'),
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     COOKIE_SECURE: booleanFromEnv.optional(),
+    TRUST_PROXY: booleanFromEnv.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => {
