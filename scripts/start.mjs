@@ -21,7 +21,11 @@ function newestModification(target) {
 const builtAt = existsSync(webIndex) ? statSync(webIndex).mtimeMs : 0;
 if (builtAt < Math.max(...webSources.map(newestModification))) {
   console.log('Building the web app...');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@retouch/web'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync('npm', ['run', 'build', '-w', '@retouch/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Permission signs 0-8 of the specification (back office section 3). */
 export const PermissionSign = {
   showAdmin: 0,
@@ -34,6 +36,11 @@ export interface PermissionEntry {
   sign: PermissionSignValue;
   status: boolean;
 }
+
+/** `GET /api/admin/permissions/user` answer: one entry per sign. */
+export const permissionListSchema: z.ZodType<PermissionEntry[]> = z.array(
+  z.object({ sign: z.literal(ALL_PERMISSION_SIGNS), status: z.boolean() }),
+);
 
 /** Role titles the seed creates; Admin and User are protected from editing and deletion. */
 export const RoleTitle = {

@@ -1,0 +1,76 @@
+import { ADMIN_VERSION_LABEL } from '@retouch/shared/constants';
+import type { PermissionEntry } from '@retouch/shared/permissions';
+import { AdminText } from '@retouch/shared/texts';
+import { LogoutOutlined } from '@ant-design/icons';
+import { Button, Flex, Layout, Menu, Popconfirm, Typography, theme } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { selectedMenuKey, visibleMenuItems } from '../config/menu-items';
+
+interface AdminLayoutProps {
+  email: string;
+  permissions: readonly PermissionEntry[];
+  onExit: () => void;
+  exiting: boolean;
+  children: ReactNode;
+}
+
+/** The back office frame: top bar with the exit control, and a collapsible sidebar built from permissions. */
+export function AdminLayout({ email, permissions, onExit, exiting, children }: AdminLayoutProps) {
+  const { token } = theme.useToken();
+  const { pathname } = useLocation();
+  const [collapsed, setCollapsed] = useState(false);
+  const items = visibleMenuItems(permissions);
+  const selected = selectedMenuKey(items, pathname);
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider collapsible collapsed={collapsed} onCollapse={setCollapsed} theme="light" breakpoint="lg">
+        <Flex vertical justify="space-between" style={{ height: '100%' }}>
+          <nav aria-label={AdminText.panelTitle}>
+            <Menu
+              mode="inline"
+              selectedKeys={selected ? [selected] : []}
+              items={items.map(({ key, path, label, icon: Icon }) => ({
+                key,
+                icon: <Icon aria-hidden />,
+                label: <Link to={path}>{label}</Link>,
+              }))}
+            />
+          </nav>
+          <Typography.Text
+            type="secondary"
+            style={{ padding: 16, textAlign: 'center' }}
+            data-testid="admin-version"
+          >
+            {collapsed ? ADMIN_VERSION_LABEL : `${AdminText.version} ${ADMIN_VERSION_LABEL}`}
+          </Typography.Text>
+        </Flex>
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{
+            background: token.colorBgContainer,
+            borderBottom: `1px solid ${token.colorBorderSecondary}`,
+            paddingInline: 24,
+          }}
+        >
+          <Flex align="center" justify="space-between" gap="middle" style={{ height: '100%' }}>
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              {AdminText.panelTitle}
+            </Typography.Title>
+            <Flex align="center" gap="middle">
+              <Typography.Text>{email}</Typography.Text>
+              <Popconfirm title={AdminText.exitConfirm} onConfirm={onExit}>
+                <Button icon={<LogoutOutlined aria-hidden />} loading={exiting}>
+                  {AdminText.exit}
+                </Button>
+              </Popconfirm>
+            </Flex>
+          </Flex>
+        </Layout.Header>
+        <Layout.Content style={{ padding: 24 }}>{children}</Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

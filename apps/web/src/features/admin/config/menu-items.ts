@@ -1,0 +1,29 @@
+import { HomeOutlined } from '@ant-design/icons';
+import { hasPermission, type PermissionEntry, type PermissionSignValue } from '@retouch/shared/permissions';
+import { AdminText } from '@retouch/shared/texts';
+import type { ComponentType } from 'react';
+
+export interface AdminMenuItem {
+  key: string;
+  path: string;
+  label: string;
+  icon: ComponentType<{ 'aria-hidden'?: boolean }>;
+  /** The permission that shows the item (back office section 6); none: every staff member sees it. */
+  sign?: PermissionSignValue;
+}
+
+/** The sidebar, one row per admin screen that exists. */
+export const ADMIN_MENU_ITEMS: readonly AdminMenuItem[] = [
+  { key: 'home', path: '/admin', label: AdminText.home, icon: HomeOutlined },
+];
+
+/** The rows the permissions allow. */
+export function visibleMenuItems(permissions: readonly PermissionEntry[]): AdminMenuItem[] {
+  return ADMIN_MENU_ITEMS.filter((item) => item.sign === undefined || hasPermission(permissions, item.sign));
+}
+
+/** The row whose path is the longest prefix of the current path. */
+export function selectedMenuKey(items: readonly AdminMenuItem[], pathname: string): string | undefined {
+  const matches = items.filter((item) => pathname === item.path || pathname.startsWith(`${item.path}/`));
+  return matches.sort((a, b) => b.path.length - a.path.length)[0]?.key;
+}

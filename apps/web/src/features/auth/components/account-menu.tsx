@@ -1,0 +1,53 @@
+import { isStaffRole } from '@retouch/shared/permissions';
+import { CustomerText } from '@retouch/shared/texts';
+import { DownOutlined, GiftOutlined, WalletOutlined } from '@ant-design/icons';
+import { App, Avatar, Button, Dropdown, Flex, Spin, Tag, type MenuProps } from 'antd';
+import { useNavigate } from 'react-router';
+import { useLogout } from '../api/logout';
+import { useSession } from '../hooks/use-session';
+
+/** The logged-in block of the header: e-mail, balances and the account menu. */
+export function AccountMenu({ vertical = false }: { vertical?: boolean }) {
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const { user, isLoading } = useSession();
+  const logout = useLogout();
+
+  if (isLoading) return <Spin size="small" />;
+  if (!user) return null;
+
+  const items: MenuProps['items'] = [
+    { key: 'profile', label: CustomerText.profile, onClick: () => void navigate('/profile') },
+    ...(isStaffRole(user.role.title)
+      ? [{ key: 'admin', label: CustomerText.admin, onClick: () => void navigate('/admin') }]
+      : []),
+    { type: 'divider' },
+    {
+      key: 'exit',
+      label: CustomerText.exit,
+      danger: true,
+      onClick: () => {
+        modal.confirm({ title: CustomerText.areYouSure, onOk: () => logout.mutate() });
+      },
+    },
+  ];
+
+  return (
+    <Flex gap="small" align={vertical ? 'flex-start' : 'center'} vertical={vertical} wrap>
+      <Tag icon={<WalletOutlined aria-hidden />} variant="outlined">
+        {CustomerText.mainBalance}: <span data-testid="balance-main">{user.balance.main}</span>
+      </Tag>
+      <Tag icon={<GiftOutlined aria-hidden />} color="gold">
+        {CustomerText.bonusBalance}: <span data-testid="balance-bonus">{user.balance.bonus}</span>
+      </Tag>
+      <Flex gap="small" align="center">
+        <Avatar src={user.picture} alt="" size="small" />
+        <Dropdown menu={{ items }} trigger={['click']}>
+          <Button type="text">
+            {user.email} <DownOutlined aria-hidden />
+          </Button>
+        </Dropdown>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,74 @@
+import { isPendingConfirmation, type LoginBody } from '@retouch/shared/auth';
+import { CustomerText } from '@retouch/shared/texts';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Flex, Form, Input, Typography } from 'antd';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { errorMessage } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { useLogin } from '../api/login';
+import { setPendingRegistration, usePendingRegistration } from '../stores/pending-registration';
+import { setSessionFlags } from '../stores/session-flags';
+import { safeRedirectPath } from '../utils/redirect';
+import { PendingConfirmationBanner } from './pending-confirmation-banner';
+
+/** Login by e-mail or username; an unconfirmed account gets the pending-confirmation banner instead. */
+export function LoginForm() {
+  const { notification } = App.useApp();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const pending = usePendingRegistration();
+  const login = useLogin();
+
+  const submit = (values: LoginBody) =>
+    login.mutate(
+      { email: values.email.trim(), password: values.password },
+      {
+        onSuccess: (answer) => {
+          if (isPendingConfirmation(answer)) {
+            setPendingRegistration(answer);
+            return;
+          }
+          setPendingRegistration(null);
+          queryClient.setQueryData(queryKeys.userInfo, answer);
+          setSessionFlags({ isAdmin: answer.isAdmin });
+          void navigate(safeRedirectPath(searchParams.get('redirect')), { replace: true });
+        },
+        onError: (error) =>
+          notification.error({
+            title: CustomerText.error,
+            description: errorMessage(error, CustomerText.somethingWrong),
+          }),
+      },
+    );
+
+  return (
+    <>
+      {pending && <PendingConfirmationBanner pending={pending} />}
+      <Form<LoginBody> layout="vertical" onFinish={submit} requiredMark={false}>
+        <Form.Item
+          label={CustomerText.emailOrUsername}
+          name="email"
+          rules={[{ required: true, whitespace: true, message: CustomerText.emailRequired }]}
+        >
+          <Input autoComplete="username" />
+        </Form.Item>
+        <Form.Item
+          label={CustomerText.password}
+          name="password"
+          rules={[{ required: true, message: CustomerText.passwordRequired }]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={login.isPending}>
+          {CustomerText.login}
+        </Button>
+        <Flex justify="space-between" style={{ marginTop: 16 }}>
+          {/* The specification gives this link no target: a placeholder link without href. */}
+          <Typography.Link>{CustomerText.forgotPassword}</Typography.Link>
+          <Link to="/register">{CustomerText.signUp}</Link>
+        </Flex>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import { registrationSchema } from '@retouch/shared/auth';
+import { MIN_PASSWORD_LENGTH } from '@retouch/shared/constants';
+import { CustomerText } from '@retouch/shared/texts';
+import { App, Button, Checkbox, Form, Input, Typography, type FormRule } from 'antd';
+import { Link, useNavigate } from 'react-router';
+import { errorMessage } from '@/lib/api-client';
+import { useRegister } from '../api/register';
+import { setPendingRegistration } from '../stores/pending-registration';
+
+interface RegisterValues {
+  giveName: string;
+  familyName: string;
+  email: string;
+  password: string;
+  confirm: string;
+  agreement: boolean;
+}
+
+// The e-mail is checked by the same shared schema the server applies.
+const emailRule: FormRule = {
+  validator: (_, value: string | undefined) => {
+    const result = registrationSchema.shape.email.safeParse(value ?? '');
+    if (result.success) return Promise.resolve();
+    return Promise.reject(new Error(result.error.issues[0]?.message ?? CustomerText.emailInvalid));
+  },
+};
+
+const confirmRule: FormRule = ({ getFieldValue }) => ({
+  validator: (_, value: string | undefined) =>
+    !value || getFieldValue('password') === value
+      ? Promise.resolve()
+      : Promise.reject(new Error(CustomerText.twoInputsDontMatch)),
+});
+
+const agreementRule: FormRule = {
+  validator: (_, value: boolean | undefined) =>
+    value ? Promise.resolve() : Promise.reject(new Error(CustomerText.termsNotAgreed)),
+};
+
+/** Registration; on success the answer is kept as pending registration data and the visitor goes to /login. */
+export function RegisterForm() {
+  const { notification } = App.useApp();
+  const navigate = useNavigate();
+  const register = useRegister();
+
+  const submit = (values: RegisterValues) =>
+    register.mutate(
+      {
+        email: values.email.trim(),
+        password: values.password,
+        name: { giveName: values.giveName.trim(), familyName: values.familyName.trim() },
+      },
+      {
+        onSuccess: (pending) => {
+          setPendingRegistration(pending);
+          void navigate('/login');
+        },
+        onError: (error) =>
+          notification.error({
+            title: CustomerText.error,
+            description: errorMessage(error, CustomerText.registrationError, CustomerText.somethingWrong),
+          }),
+      },
+    );
+
+  return (
+    <Form<RegisterValues> layout="vertical" onFinish={submit}>
+      <Form.Item
+        label={CustomerText.firstName}
+        name="giveName"
+        rules={[{ required: true, whitespace: true, message: CustomerText.firstNameRequired }]}
+      >
+        <Input autoComplete="given-name" />
+      </Form.Item>
+      <Form.Item
+        label={CustomerText.lastName}
+        name="familyName"
+        rules={[{ required: true, whitespace: true, message: CustomerText.lastNameRequired }]}
+      >
+        <Input autoComplete="family-name" />
+      </Form.Item>
+      <Form.Item label={CustomerText.email} name="email" required rules={[emailRule]}>
+        <Input type="email" autoComplete="email" />
+      </Form.Item>
+      <Form.Item
+        label={CustomerText.password}
+        name="password"
+        hasFeedback
+        rules={[
+          { required: true, message: CustomerText.passwordRequired },
+          { min: MIN_PASSWORD_LENGTH, message: CustomerText.passwordTooShort },
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        label={CustomerText.confirmPassword}
+        name="confirm"
+        dependencies={['password']}
+        hasFeedback
+        rules={[{ required: true, message: CustomerText.passwordAgainRequired }, confirmRule]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item name="agreement" valuePropName="checked" rules={[agreementRule]}>
+        <Checkbox>{CustomerText.agreeToTerms}</Checkbox>
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={register.isPending}>
+        {CustomerText.register}
+      </Button>
+      <Typography.Paragraph style={{ marginTop: 16 }}>
+        <Link to="/login">{CustomerText.login}</Link>
+      </Typography.Paragraph>
+    </Form>
+  );
+}

@@ -1,0 +1,30 @@
+import { isStaffRole } from '@retouch/shared/permissions';
+import { AdminText } from '@retouch/shared/texts';
+import type { UserInfo } from '@retouch/shared/users';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { LoadError } from '@/components/load-error';
+import { PageSpinner } from '@/components/page-spinner';
+import { useSession } from '../hooks/use-session';
+import { loginPathFor } from '../utils/redirect';
+
+/**
+ * The /admin guard (back office section 2): a customer (role User) goes to /; anyone not logged in,
+ * or without the admin flag on the server and the admin marker in localStorage, goes to /login.
+ */
+export function RequireAdmin({ children }: { children: (user: UserInfo) => ReactNode }) {
+  const location = useLocation();
+  const session = useSession();
+  if (!session.loggedIn) return <Navigate to={loginPathFor(location)} replace />;
+  if (session.isLoading) return <PageSpinner />;
+  if (session.isError) {
+    return (
+      <LoadError title={AdminText.somethingWrong} retryLabel={AdminText.tryAgain} onRetry={session.refetch} />
+    );
+  }
+  const { user } = session;
+  if (!user) return <Navigate to={loginPathFor(location)} replace />;
+  if (!isStaffRole(user.role.title)) return <Navigate to="/" replace />;
+  if (!session.isAdmin || !user.isAdmin) return <Navigate to={loginPathFor(location)} replace />;
+  return children(user);
+}

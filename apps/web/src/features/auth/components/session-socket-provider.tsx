@@ -1,0 +1,56 @@
+import { CustomerText } from '@retouch/shared/texts';
+import { App } from 'antd';
+import { useEffect, useEffectEvent, useMemo, type ReactNode } from 'react';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { SocketContext, createSocket, watchConnection, type AppSocket } from '@/lib/socket';
+import { checkAuth } from '../api/check-auth';
+import { useEndLocalSession } from '../hooks/use-end-local-session';
+import { useSessionFlags } from '../stores/session-flags';
+
+const UNAUTHORIZED = 401;
+
+/** Holds the realtime connection while a user is logged in and applies the specification's socket rules. */
+export function SessionSocketProvider({ children }: { children: ReactNode }) {
+  const { loggedIn } = useSessionFlags();
+  const { notification } = App.useApp();
+  const endLocalSession = useEndLocalSession();
+  const socket = useMemo(() => (loggedIn ? createSocket() : null), [loggedIn]);
+
+  // A 401 from the socket: ask the server whether the session lives, then reconnect or log out here.
+  const recheckSession = useEffectEvent(async (target: AppSocket) => {
+    try {
+      await checkAuth();
+      target.disconnect().connect();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === UNAUTHORIZED) endLocalSession();
+      else
+        notification.error({
+          title: CustomerText.error,
+          description: errorMessage(error, CustomerText.somethingWrong),
+        });
+    }
+  });
+  const notify = useEffectEvent((type: 'info' | 'warning' | 'error', description: string) => {
+    const title = { info: undefined, warning: CustomerText.warning, error: CustomerText.error }[type];
+    notification[type]({ title, description });
+  });
+
+  useEffect(() => {
+    if (!socket) return;
+    const stopWatching = watchConnection(socket, {
+      onReconnecting: () => notify('warning', CustomerText.attemptingToReconnect),
+      onGaveUp: () => notify('error', CustomerText.failedToConnect),
+      onUnauthorized: () => void recheckSession(socket),
+      onError: (message) => notify('error', message),
+      onInfo: (message) => notify('info', message),
+      onWarn: (message) => notify('warning', message),
+    });
+    socket.connect();
+    return () => {
+      stopWatching();
+      socket.disconnect();
+    };
+  }, [socket]);
+
+  return <SocketContext value={socket}>{children}</SocketContext>;
+}

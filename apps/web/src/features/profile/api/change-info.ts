@@ -1,0 +1,28 @@
+import { userInfoSchema, type ChangeInfoData } from '@retouch/shared/users';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiUpload } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+export interface ChangeInfoInput {
+  data: ChangeInfoData;
+  image: File | null;
+  onProgress?: (percent: number) => void;
+}
+
+/** `PATCH /api/user/change/info`, multipart: `data` (JSON with the name) and an optional `image`. */
+export function changeInfo({ data, image, onProgress }: ChangeInfoInput) {
+  const body = new FormData();
+  // The JSON part goes first so a streaming server has it before the file.
+  body.append('data', JSON.stringify(data));
+  if (image) body.append('image', image);
+  return apiUpload('/api/user/change/info', { method: 'PATCH', body, schema: userInfoSchema, onProgress });
+}
+
+/** Saves the profile; the answer is the updated user, which replaces the cached one. */
+export function useChangeInfo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeInfo,
+    onSuccess: (user) => queryClient.setQueryData(queryKeys.userInfo, user),
+  });
+}

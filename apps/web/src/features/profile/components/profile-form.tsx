@@ -1,0 +1,84 @@
+import { MAX_AVATAR_BYTES } from '@retouch/shared/constants';
+import { CustomerText, ServerText } from '@retouch/shared/texts';
+import type { UserInfo } from '@retouch/shared/users';
+import { UploadOutlined } from '@ant-design/icons';
+import { App, Avatar, Button, Flex, Form, Input, Progress, Upload } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { errorMessage } from '@/lib/api-client';
+import { useChangeInfo } from '../api/change-info';
+
+interface ProfileValues {
+  giveName: string;
+  familyName: string;
+}
+
+const nameRules = [{ required: true, whitespace: true, message: CustomerText.fieldEmpty }];
+
+/** Avatar and name; the chosen avatar is sent with the name on Save, with upload progress. */
+export function ProfileForm({ user }: { user: UserInfo }) {
+  const { notification } = App.useApp();
+  const changeInfo = useChangeInfo();
+  const [image, setImage] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const preview = useMemo(() => (image ? URL.createObjectURL(image) : null), [image]);
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+
+  const chooseImage = (file: File) => {
+    if (file.size > MAX_AVATAR_BYTES) {
+      notification.error({ title: CustomerText.error, description: ServerText.imageTooLarge });
+    } else {
+      setImage(file);
+    }
+    return false; // keep the file here: it is sent with the form
+  };
+
+  const submit = (values: ProfileValues) => {
+    if (image) setProgress(0);
+    changeInfo.mutate(
+      {
+        data: { name: { giveName: values.giveName.trim(), familyName: values.familyName.trim() } },
+        image,
+        onProgress: image ? setProgress : undefined,
+      },
+      {
+        onSuccess: () => {
+          setImage(null);
+          notification.success({ title: CustomerText.success });
+        },
+        onError: (error) =>
+          notification.error({
+            title: CustomerText.error,
+            description: errorMessage(error, CustomerText.somethingWrong),
+          }),
+        onSettled: () => setProgress(null),
+      },
+    );
+  };
+
+  return (
+    <Form<ProfileValues>
+      layout="vertical"
+      onFinish={submit}
+      initialValues={{ giveName: user.name.giveName, familyName: user.name.familyName }}
+    >
+      <Flex vertical align="center" gap="small" style={{ marginBottom: 24 }}>
+        <Avatar size={96} src={preview ?? user.picture} alt={CustomerText.avatar} />
+        <Upload accept="image/*" showUploadList={false} maxCount={1} beforeUpload={chooseImage}>
+          <Button icon={<UploadOutlined aria-hidden />}>{CustomerText.chooseAvatar}</Button>
+        </Upload>
+        {progress !== null && (
+          <Progress percent={progress} size="small" style={{ width: 200 }} data-testid="avatar-progress" />
+        )}
+      </Flex>
+      <Form.Item label={CustomerText.firstName} name="giveName" rules={nameRules}>
+        <Input autoComplete="given-name" />
+      </Form.Item>
+      <Form.Item label={CustomerText.lastName} name="familyName" rules={nameRules}>
+        <Input autoComplete="family-name" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={changeInfo.isPending}>
+        {CustomerText.save}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,115 @@
+import { MAX_SILENT_RETRIES, RETRY_STATUS } from '@retouch/shared/constants';
+import { errorAnswerSchema } from '@retouch/shared/http';
+import type { z } from 'zod';
+
+/** Pause before a 418 answer is asked again. */
+export const SILENT_RETRY_DELAY_MS = 250;
+
+/** An answer of the API outside 2xx; `message` is the server's `{message}` or empty when it sent none. */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export interface RequestOptions<T> {
+  method?: Method;
+  /** A FormData is sent as multipart, anything else as JSON. */
+  body?: unknown;
+  /** Shared zod schema the answer is checked against. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+export interface UploadOptions<T> {
+  method?: Method;
+  body: FormData;
+  schema?: z.ZodType<T>;
+  /** Called with the percentage of the request body sent so far. */
+  onProgress?: (percent: number) => void;
+}
+
+interface RawAnswer {
+  status: number;
+  text: string;
+}
+
+/** Calls the API with fetch; answers 418 are repeated silently. */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const answer = await withSilentRetry(() => sendWithFetch(path, options));
+  return readAnswer(answer, options.schema);
+}
+
+/** Sends a FormData with XMLHttpRequest so the upload progress can be shown. */
+export async function apiUpload<T = unknown>(path: string, options: UploadOptions<T>): Promise<T> {
+  const answer = await withSilentRetry(() => sendWithXhr(path, options));
+  return readAnswer(answer, options.schema);
+}
+
+/** The server's message of an ApiError, `apiFallback` for an ApiError without one, `otherFallback` else. */
+export function errorMessage(error: unknown, apiFallback: string, otherFallback = apiFallback): string {
+  if (error instanceof ApiError) return error.message || apiFallback;
+  return otherFallback;
+}
+
+async function withSilentRetry(send: () => Promise<RawAnswer>): Promise<RawAnswer> {
+  for (let attempt = 0; ; attempt += 1) {
+    const answer = await send();
+    if (answer.status !== RETRY_STATUS || attempt >= MAX_SILENT_RETRIES) return answer;
+    await new Promise((resolve) => setTimeout(resolve, SILENT_RETRY_DELAY_MS));
+  }
+}
+
+async function sendWithFetch<T>(path: string, { method = 'GET', body, signal }: RequestOptions<T>) {
+  const isForm = body instanceof FormData;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  const response = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers,
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    signal,
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+function sendWithXhr<T>(path: string, { method = 'POST', body, onProgress }: UploadOptions<T>) {
+  return new Promise<RawAnswer>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, path);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0)
+        onProgress?.(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
+    xhr.onerror = () => reject(new Error('Network error'));
+    xhr.onabort = () => reject(new Error('Upload aborted'));
+    xhr.send(body);
+  });
+}
+
+function readAnswer<T>({ status, text }: RawAnswer, schema: z.ZodType<T> | undefined): T {
+  const body = parseJson(text);
+  if (status < 200 || status >= 300) {
+    const parsed = errorAnswerSchema.safeParse(body);
+    throw new ApiError(status, parsed.success ? parsed.data.message : '');
+  }
+  return schema ? schema.parse(body) : (body as T);
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,86 @@
+import { ADMIN_VERSION_LABEL } from '@retouch/shared/constants';
+import { PERMISSION_DESCRIPTIONS } from '@retouch/shared/permissions';
+import { AdminText } from '@retouch/shared/texts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setSessionFlags } from '@/features/auth/stores/session-flags';
+import { aUser } from '@/test/fixtures';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
+
+const admin = aUser({ email: 'admin@retouch.local', role: { title: 'Admin' }, isAdmin: true });
+const designerPermissions = [
+  { sign: 0, status: true },
+  { sign: 4, status: false },
+  { sign: 5, status: true },
+];
+
+function openAs(path: string, user: ReturnType<typeof aUser>, marker: boolean) {
+  setSessionFlags({ isAdmin: marker });
+  const api = mockFetch({
+    'GET /api/user/info': { body: user },
+    'GET /api/admin/permissions/user': { body: designerPermissions },
+    'POST /api/logout': { body: { message: 'You are logged out' } },
+  });
+  return { ...renderApp(path), ...api };
+}
+
+describe('/admin guard', () => {
+  it('sends a logged-out visitor to /login with the target path', async () => {
+    const { location } = renderApp('/admin/orders');
+    await waitFor(() => expect(location().pathname).toBe('/login'));
+    expect(new URLSearchParams(location().search).get('redirect')).toBe('/admin/orders');
+  });
+
+  it('sends a customer to /', async () => {
+    const { location } = openAs('/admin', aUser(), false);
+    await waitFor(() => expect(location().pathname).toBe('/'));
+  });
+
+  it('sends staff without the admin marker in localStorage to /login', async () => {
+    const { location } = openAs('/admin', admin, false);
+    await waitFor(() => expect(location().pathname).toBe('/login'));
+    expect(location().search).toBe('?redirect=/admin');
+  });
+
+  it('sends staff the server does not flag as admin to /login', async () => {
+    const { location } = openAs('/admin', { ...admin, isAdmin: false }, true);
+    await waitFor(() => expect(location().pathname).toBe('/login'));
+  });
+});
+
+describe('admin shell', () => {
+  it('shows the top bar, the sidebar with the version label and the granted permissions', async () => {
+    openAs('/admin', admin, true);
+    expect(await screen.findByTestId('admin-version')).toHaveTextContent(
+      `${AdminText.version} ${ADMIN_VERSION_LABEL}`,
+    );
+    expect(screen.getByText(AdminText.panelTitle)).toBeInTheDocument();
+    expect(screen.getByText(admin.email)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: AdminText.exit })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: AdminText.home })).toBeInTheDocument();
+
+    const permissions = await screen.findByRole('list', { name: AdminText.yourPermissions });
+    expect(
+      within(permissions)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([PERMISSION_DESCRIPTIONS[0], PERMISSION_DESCRIPTIONS[5]]);
+  });
+
+  it('answers an unknown admin route with a 404 inside the shell', async () => {
+    openAs('/admin/no-such-screen', admin, true);
+    expect(await screen.findByText(AdminText.pageNotFound)).toBeInTheDocument();
+    expect(screen.getByTestId('admin-version')).toBeInTheDocument();
+  });
+
+  it('asks before exiting, then logs out and goes to /login', async () => {
+    const { user, location, callsTo } = openAs('/admin', admin, true);
+    await user.click(await screen.findByRole('button', { name: AdminText.exit }));
+    expect(await screen.findByText(AdminText.exitConfirm)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(location().pathname).toBe('/login'));
+    expect(callsTo('POST', '/api/logout')).toHaveLength(1);
+    expect(localStorage.getItem('retouch.isAdmin')).toBeNull();
+  });
+});

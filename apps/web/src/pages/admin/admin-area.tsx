@@ -1,0 +1,67 @@
+import { AdminText } from '@retouch/shared/texts';
+import type { UserInfo } from '@retouch/shared/users';
+import { App, ConfigProvider } from 'antd';
+import ruRU from 'antd/locale/ru_RU';
+import { useEffect } from 'react';
+import { Outlet, Route, Routes } from 'react-router';
+import { NotFound } from '@/components/not-found';
+import { AdminHome } from '@/features/admin/components/admin-home';
+import { AdminLayout } from '@/features/admin/components/admin-layout';
+import { useLogout } from '@/features/auth/api/logout';
+import { RequireAdmin } from '@/features/auth/components/require-admin';
+import { useSession } from '@/features/auth/hooks/use-session';
+
+function AdminShell({ user }: { user: UserInfo }) {
+  const { permissions } = useSession();
+  const logout = useLogout();
+  return (
+    <AdminLayout
+      email={user.email}
+      permissions={permissions}
+      onExit={() => logout.mutate()}
+      exiting={logout.isPending}
+    >
+      <Outlet />
+    </AdminLayout>
+  );
+}
+
+function AdminHomePage({ user }: { user: UserInfo }) {
+  const { permissions, permissionsLoading } = useSession();
+  return <AdminHome user={user} permissions={permissions} loading={permissionsLoading} />;
+}
+
+/** The back office under /admin (a lazy chunk, in Russian); later screens add a route here and a menu row. */
+export default function AdminArea() {
+  useEffect(() => {
+    document.documentElement.lang = 'ru';
+    return () => {
+      document.documentElement.lang = 'en';
+    };
+  }, []);
+  return (
+    <ConfigProvider locale={ruRU}>
+      <App>
+        <RequireAdmin>
+          {(user) => (
+            <Routes>
+              <Route element={<AdminShell user={user} />}>
+                <Route index element={<AdminHomePage user={user} />} />
+                <Route
+                  path="*"
+                  element={
+                    <NotFound
+                      subTitle={AdminText.pageNotFound}
+                      backLabel={AdminText.backHome}
+                      backTo="/admin"
+                    />
+                  }
+                />
+              </Route>
+            </Routes>
+          )}
+        </RequireAdmin>
+      </App>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,126 @@
+import { CustomerText } from '@retouch/shared/texts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setSessionFlags } from '@/features/auth/stores/session-flags';
+import { aUser } from '@/test/fixtures';
+import { stubXhr } from '@/test/fake-xhr';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
+
+async function openProfile(answers: Parameters<typeof mockFetch>[0] = {}) {
+  setSessionFlags({ isAdmin: false });
+  const api = mockFetch({ 'GET /api/user/info': { body: aUser() }, ...answers });
+  const view = renderApp('/profile');
+  await screen.findByDisplayValue('Ann');
+  return { ...view, ...api };
+}
+
+const panel = () => within(screen.getByRole('main'));
+
+describe('profile', () => {
+  it('sends a logged-out visitor to /login and back here afterwards', async () => {
+    const { location } = renderApp('/profile');
+    await waitFor(() => expect(location().pathname).toBe('/login'));
+    expect(location().search).toBe('?redirect=/profile');
+  });
+
+  it('requires the first and last name', async () => {
+    const { user } = await openProfile();
+    await user.clear(screen.getByLabelText(CustomerText.firstName));
+    await user.clear(screen.getByLabelText(CustomerText.lastName));
+    await user.click(panel().getByRole('button', { name: CustomerText.save }));
+    expect(await screen.findAllByText(CustomerText.fieldEmpty)).toHaveLength(2);
+  });
+
+  it('sends the name as JSON and the avatar as a file, showing the upload progress', async () => {
+    const requests = stubXhr();
+    const { user } = await openProfile();
+    const avatar = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
+
+    await user.upload(document.querySelector<HTMLInputElement>('input[type=file]')!, avatar);
+    await user.clear(screen.getByLabelText(CustomerText.firstName));
+    await user.type(screen.getByLabelText(CustomerText.firstName), 'Eve');
+    await user.click(panel().getByRole('button', { name: CustomerText.save }));
+
+    await waitFor(() => expect(requests).toHaveLength(1));
+    const xhr = requests[0]!;
+    expect(xhr.method).toBe('PATCH');
+    expect(xhr.url).toBe('/api/user/change/info');
+    expect(JSON.parse(xhr.form.get('data') as string)).toEqual({
+      name: { giveName: 'Eve', familyName: 'Lee' },
+    });
+    expect((xhr.form.get('image') as File).name).toBe('me.png');
+
+    act(() => xhr.progress(40, 100));
+    expect(await screen.findByTestId('avatar-progress')).toHaveTextContent('40%');
+
+    const saved = aUser({ name: { giveName: 'Eve', familyName: 'Lee' }, picture: '/files/avatars/eve.webp' });
+    act(() => xhr.respond(200, saved));
+    expect(await screen.findByText(CustomerText.success)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('avatar-progress')).not.toBeInTheDocument());
+    expect(screen.getByRole('img', { name: CustomerText.avatar })).toHaveAttribute('src', saved.picture);
+  });
+
+  it('sends no image part when no avatar was chosen, and shows a refusal', async () => {
+    const requests = stubXhr();
+    const { user } = await openProfile();
+    await user.click(panel().getByRole('button', { name: CustomerText.save }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]!.form.has('image')).toBe(false);
+    act(() => requests[0]!.respond(400, { message: 'The file is not a supported image' }));
+    expect(await screen.findByText('The file is not a supported image')).toBeInTheDocument();
+  });
+
+  describe('change password', () => {
+    async function openPasswordForm(answers: Parameters<typeof mockFetch>[0] = {}) {
+      const view = await openProfile(answers);
+      await view.user.click(screen.getByRole('switch', { name: CustomerText.changePassword }));
+      await screen.findByLabelText(CustomerText.oldPassword);
+      return view;
+    }
+
+    it('requires every field', async () => {
+      const { user } = await openPasswordForm();
+      await user.click(panel().getByRole('button', { name: CustomerText.save }));
+      expect(await screen.findAllByText(CustomerText.fieldEmpty)).toHaveLength(3);
+    });
+
+    it("refuses short passwords and a confirmation that doesn't match", async () => {
+      const { user } = await openPasswordForm();
+      await user.type(screen.getByLabelText(CustomerText.oldPassword), 'abc');
+      await user.type(screen.getByLabelText(CustomerText.newPassword), 'secret2');
+      await user.type(screen.getByLabelText(CustomerText.confirmPassword), 'secret3');
+      await user.click(panel().getByRole('button', { name: CustomerText.save }));
+      expect(await screen.findByText(CustomerText.passwordTooShort)).toBeInTheDocument();
+      expect(await screen.findByText(CustomerText.passwordsDontMatch)).toBeInTheDocument();
+    });
+
+    it('sends the old and new password and shows the answer', async () => {
+      const { user, callsTo } = await openPasswordForm({
+        'PATCH /api/user/change/password': { body: { message: 'Your password has been changed' } },
+      });
+      await user.type(screen.getByLabelText(CustomerText.oldPassword), 'secret1');
+      await user.type(screen.getByLabelText(CustomerText.newPassword), 'secret2');
+      await user.type(screen.getByLabelText(CustomerText.confirmPassword), 'secret2');
+      await user.click(panel().getByRole('button', { name: CustomerText.save }));
+
+      expect(await screen.findByText('Your password has been changed')).toBeInTheDocument();
+      expect(screen.getByText(CustomerText.success)).toBeInTheDocument();
+      expect(callsTo('PATCH', '/api/user/change/password')[0]?.body).toEqual({
+        oldPassword: 'secret1',
+        password: 'secret2',
+      });
+    });
+
+    it("shows the server's refusal", async () => {
+      const { user } = await openPasswordForm({
+        'PATCH /api/user/change/password': { status: 400, body: { message: 'The old password is wrong' } },
+      });
+      await user.type(screen.getByLabelText(CustomerText.oldPassword), 'wrong-1');
+      await user.type(screen.getByLabelText(CustomerText.newPassword), 'secret2');
+      await user.type(screen.getByLabelText(CustomerText.confirmPassword), 'secret2');
+      await user.click(panel().getByRole('button', { name: CustomerText.save }));
+      expect(await screen.findByText('The old password is wrong')).toBeInTheDocument();
+    });
+  });
+});

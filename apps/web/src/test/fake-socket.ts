@@ -1,0 +1,41 @@
+import { vi } from 'vitest';
+
+/** What the socket.io-client mock hands out: records listeners and lets a test play server events. */
+export class FakeSocket {
+  static created: FakeSocket[] = [];
+
+  active = false;
+  connected = false;
+  readonly listeners = new Map<string, Set<(payload?: unknown) => void>>();
+  readonly connect = vi.fn(() => {
+    this.active = true;
+    return this;
+  });
+  readonly disconnect = vi.fn(() => {
+    this.active = false;
+    return this;
+  });
+
+  constructor(
+    readonly uri: string,
+    readonly options: Record<string, unknown>,
+  ) {
+    FakeSocket.created.push(this);
+  }
+
+  on(event: string, listener: (payload?: unknown) => void) {
+    if (!this.listeners.has(event)) this.listeners.set(event, new Set());
+    this.listeners.get(event)?.add(listener);
+    return this;
+  }
+
+  off(event: string, listener: (payload?: unknown) => void) {
+    this.listeners.get(event)?.delete(listener);
+    return this;
+  }
+
+  /** Plays an event as if the server had sent it. */
+  serverEmit(event: string, payload?: unknown) {
+    this.listeners.get(event)?.forEach((listener) => listener(payload));
+  }
+}

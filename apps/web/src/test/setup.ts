@@ -1,0 +1,34 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { FakeSocket } from './fake-socket';
+
+// antd reads media queries (responsive grid, breakpoints); every query answers "no match".
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  configurable: true,
+  value: (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+
+// No test opens a real realtime connection: sockets are fakes a test can drive.
+vi.mock('socket.io-client', async () => {
+  const { FakeSocket } = await import('./fake-socket');
+  return { io: (uri: string, options: Record<string, unknown>) => new FakeSocket(uri, options) };
+});
+
+afterEach(() => {
+  cleanup();
+  FakeSocket.created = [];
+  localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
