@@ -31,5 +31,6 @@ if (builtAt < Math.max(...webSources.map(newestModification))) {
 
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 const server = spawn(tsx, [path.join(root, 'apps/server/src/server.ts')], { cwd: root, stdio: 'inherit' });
-for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => server.kill(signal));
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM']))
+  process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
