@@ -1,0 +1,183 @@
+import { z } from 'zod';
+
+/** Back-office catalogue texts (back-office sections 5 and 8), exactly as the specification writes them. */
+export const CatalogText = {
+  nameEmpty: 'Имя не может быть пустым',
+  descriptionEmpty: 'Описание не может быть пустым',
+  instructionEmpty: 'Инструкция не может быть пустой',
+  serviceImagesMissing: 'Вы не загрузили изображения',
+  optionImagesMissing: 'Вы не загрузили картику',
+  defaultDegreeRemoved: 'Вы не можете удалить степень действия по умолчанию!',
+  // Our wording where the specification gives none.
+  numberMin: 'Значение должно быть не меньше 1',
+  numberInvalid: 'Поле может содержать только числа',
+  tooManyGroups: 'Нельзя создать больше 10 групп',
+  groupNotFound: 'Группа не найдена',
+  serviceNotFound: 'Услуга не найдена',
+  optionNotFound: 'Дополнительная услуга не найдена',
+  degreeNotFound: 'Степень действия не найдена',
+  degreeUnknown: 'Неизвестная степень действия',
+  defaultDegreeDelete: 'Нельзя удалить степень действия по умолчанию',
+  defaultDegreeUnset: 'Одна степень действия всегда должна быть по умолчанию',
+  reasonNotFound: 'Причина не найдена',
+  templateNotFound: 'Шаблон не найден',
+} as const;
+
+/** At most this many service groups (back-office section 9). */
+export const MAX_SERVICE_GROUPS = 10;
+/** Longest side of the web-sized copy of a catalogue picture. */
+export const CATALOG_PICTURE_SIDE = 1600;
+/** Longest side of a catalogue thumbnail. */
+export const CATALOG_THUMBNAIL_SIDE = 400;
+
+const text = (message: string) => z.string({ error: message }).trim().min(1, message).max(2000);
+const count = z.coerce
+  .number({ error: CatalogText.numberInvalid })
+  .int(CatalogText.numberInvalid)
+  .min(1, CatalogText.numberMin)
+  .max(1_000_000);
+
+export const bilingualTitleSchema = z.object({
+  admin: text(CatalogText.nameEmpty),
+  user: text(CatalogText.nameEmpty),
+});
+const bilingualDescriptionSchema = z.object({
+  admin: text(CatalogText.descriptionEmpty),
+  user: text(CatalogText.descriptionEmpty),
+});
+
+/** `POST/PATCH /api/admin/services/group[/{id}]` body. */
+export const groupBodySchema = z.object({
+  title: z.object({ admin: text(CatalogText.nameEmpty), user: z.string().trim().max(200).default('') }),
+  status: z.boolean().default(false),
+});
+export type GroupBody = z.input<typeof groupBodySchema>;
+
+/** The priced, described part shared by services and options (the `data` JSON of their multipart calls). */
+export const offerDataSchema = z.object({
+  title: bilingualTitleSchema,
+  description: bilingualDescriptionSchema,
+  instruction: text(CatalogText.instructionEmpty),
+  cost: count,
+  designerPrice: count,
+  executionTime: count,
+  status: z.boolean().default(false),
+});
+export type OfferData = z.input<typeof offerDataSchema>;
+
+/** `PATCH /api/admin/services/list/{id}` data: the full service. */
+export const serviceDataSchema = offerDataSchema.extend({
+  embedInCanvas: z.boolean().default(false),
+  allowMessage: z.boolean().default(false),
+  allowAdditionalImage: z.boolean().default(false),
+  multi: z.boolean().default(false),
+  multiDegree: z.boolean().default(false),
+  degreeAction: z.array(z.uuid({ error: CatalogText.degreeUnknown })).max(50).default([]),
+});
+export type ServiceData = z.input<typeof serviceDataSchema>;
+
+/** `PATCH /api/admin/services/degree/{id}` body. */
+export const degreeBodySchema = z.object({
+  title: z.object({ admin: z.string().trim().max(200), user: z.string().trim().max(200) }),
+  default: z.boolean(),
+});
+export type DegreeBody = z.input<typeof degreeBodySchema>;
+
+/** `POST/PATCH /api/admin/orders/reason[/{id}]` body (titles may be empty on create). */
+export const reasonBodySchema = z.object({
+  title: z.object({ admin: z.string().trim().max(300).default(''), user: z.string().trim().max(300).default('') }),
+});
+export type ReasonBody = z.input<typeof reasonBodySchema>;
+
+/** Option template: a preset the option form can be filled from. */
+export const optionTemplateBodySchema = offerDataSchema.omit({ status: true });
+export type OptionTemplateBody = z.input<typeof optionTemplateBodySchema>;
+
+export interface Bilingual {
+  admin: string;
+  user: string;
+}
+
+export interface Pictures {
+  picture: string;
+  pictureBefore: string;
+  pictureAfter: string;
+  /** Thumbnail of the main picture (for lists and sliders). */
+  pictureThumb: string;
+}
+
+export interface AdminOption extends Pictures {
+  _id: string;
+  title: Bilingual;
+  description: Bilingual;
+  instruction: string;
+  cost: number;
+  designerPrice: number;
+  executionTime: number;
+  status: boolean;
+}
+
+export interface AdminService extends AdminOption {
+  embedInCanvas: boolean;
+  allowMessage: boolean;
+  allowAdditionalImage: boolean;
+  multi: boolean;
+  multiDegree: boolean;
+  /** Ids of the degrees of action the service offers. */
+  degreeAction: string[];
+  optional: AdminOption[];
+}
+
+export interface AdminGroup {
+  _id: string;
+  title: Bilingual;
+  status: boolean;
+  list: AdminService[];
+}
+
+export interface Degree {
+  _id: string;
+  title: Bilingual;
+  default: boolean;
+}
+
+export interface RefusalReason {
+  _id: string;
+  title: Bilingual;
+}
+
+export interface OptionTemplate {
+  _id: string;
+  title: Bilingual;
+  description: Bilingual;
+  instruction: string;
+  cost: number;
+  designerPrice: number;
+  executionTime: number;
+}
+
+/** Public catalogue: user-language texts only, no designer pay or instruction. */
+export interface PublicOption extends Pictures {
+  _id: string;
+  title: { user: string };
+  description: { user: string };
+  cost: number;
+  executionTime: number;
+}
+
+export interface PublicService extends PublicOption {
+  embedInCanvas: boolean;
+  allowMessage: boolean;
+  allowAdditionalImage: boolean;
+  multi: boolean;
+  multiDegree: boolean;
+  degreeAction: Array<{ _id: string; title: { user: string }; default: boolean }>;
+  optional: PublicOption[];
+}
+
+export interface PublicGroup {
+  _id: string;
+  title: { user: string };
+  status: true;
+  list: PublicService[];
+}
