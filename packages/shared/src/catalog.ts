@@ -23,6 +23,29 @@ export const CatalogText = {
   templateNotFound: 'Шаблон не найден',
 } as const;
 
+/** Back-office notifications of the catalogue screens (back-office section 8), exactly as written there. */
+export const CatalogNotice = {
+  statusNotUpdated: 'Статус не был обновлён',
+  slideNotDeleted: 'Слайд не был удалён',
+  sliderNotDeleted: 'Слайдер не был удалён',
+  sliderNotUpdated: 'Слайдер не был обновлён',
+  slideNotUpdated: 'Слайд не был обновлён',
+  somethingWrong: 'Что-то пошло не так',
+  slideSaved: 'Слайд успешно сохранён',
+  slideAdded: 'Слайд успешно добавлен',
+  slideDeleted: 'Слайд успешно удалён',
+  slideUpdated: 'Слайд успешно обновлён',
+  slideChanged: 'Слайд успешно изменён',
+  sliderDeleted: 'Слайдер успешно удалён',
+  sliderUpdated: 'Слайдер успешно обновлён',
+  dataUpdated: 'Данные успешно обновлены',
+  defaultDegreeSet: 'Услуга установлена по умолчанию',
+  reasonDeleted: 'Причина успешно удалена',
+  added: 'Добавлено',
+  changed: 'Успешно изменено',
+  deleted: 'Успешно удалено',
+} as const;
+
 /** At most this many service groups (back-office section 9). */
 export const MAX_SERVICE_GROUPS = 10;
 /** Longest side of the web-sized copy of a catalogue picture. */
