@@ -12,6 +12,10 @@ import { AppError } from './lib/app-error';
 import { systemClock, type Clock } from './lib/clock';
 import { createMailer, type Mailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
+import { createCatalogCache, type CatalogCache } from './modules/catalog/catalog-cache';
+import { toPublicCatalog } from './modules/catalog/catalog.presenter';
+import { loadCatalogRows } from './modules/catalog/catalog.repository';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { permissionsRoutes } from './modules/permissions/permissions.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -29,6 +33,7 @@ declare module 'fastify' {
     clock: Clock;
     storage: Storage;
     mailer: Mailer;
+    catalogCache: CatalogCache;
   }
 }
 
@@ -62,6 +67,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.decorate('clock', deps.clock ?? systemClock);
   app.decorate('storage', deps.storage ?? createLocalStorage(path.join(config.DATA_DIR, 'files')));
   app.decorate('mailer', deps.mailer ?? createMailer(config, app.log));
+  app.decorate(
+    'catalogCache',
+    createCatalogCache(async () => toPublicCatalog(await loadCatalogRows(deps.database.db))),
+  );
 
   await app.register(errorHandlerPlugin);
   await app.register(fastifyHelmet, {
@@ -91,6 +100,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(usersRoutes);
   await app.register(permissionsRoutes);
   await app.register(filesRoutes);
+  await app.register(catalogRoutes);
   await app.register(webPlugin, { distDir: config.WEB_DIST_DIR });
 
   return app;

@@ -5,6 +5,7 @@ import { RoleTitle, SEED_ROLE_SIGNS, PROTECTED_ROLE_TITLES } from '@retouch/shar
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { LedgerReason, roles } from './db/schema/index';
+import { AdvisoryLock, lockForTransaction } from './db/locks';
 import { hashPassword } from './lib/passwords';
 import { applyLedgerEntry } from './modules/ledger/ledger.service';
 import { insertRole } from './modules/permissions/permissions.repository';
@@ -33,7 +34,7 @@ export async function seedIfEmpty(
 ): Promise<SeededAccount[] | null> {
   return db.transaction(async (tx) => {
     // Serialises concurrent first starts of several instances.
-    await tx.execute(`select pg_advisory_xact_lock(727002)`);
+    await lockForTransaction(tx, AdvisoryLock.seed);
     const [existing] = await tx.select({ value: count() }).from(roles);
     if ((existing?.value ?? 0) > 0) return null;
 

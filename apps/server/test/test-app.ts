@@ -114,7 +114,7 @@ export class TestClient {
     if (this.cookieHeader) headers.cookie = this.cookieHeader;
     let payload: FormData | string | undefined;
     if (body instanceof FormData) payload = body;
-    else if (body !== undefined) {
+    else if (body !== undefined && method !== 'GET' && method !== 'HEAD') {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(body);
     }

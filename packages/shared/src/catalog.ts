@@ -95,7 +95,10 @@ export const serviceDataSchema = offerDataSchema.extend({
   allowAdditionalImage: z.boolean().default(false),
   multi: z.boolean().default(false),
   multiDegree: z.boolean().default(false),
-  degreeAction: z.array(z.uuid({ error: CatalogText.degreeUnknown })).max(50).default([]),
+  degreeAction: z
+    .array(z.uuid({ error: CatalogText.degreeUnknown }))
+    .max(50)
+    .default([]),
 });
 export type ServiceData = z.input<typeof serviceDataSchema>;
 
@@ -108,7 +111,10 @@ export type DegreeBody = z.input<typeof degreeBodySchema>;
 
 /** `POST/PATCH /api/admin/orders/reason[/{id}]` body (titles may be empty on create). */
 export const reasonBodySchema = z.object({
-  title: z.object({ admin: z.string().trim().max(300).default(''), user: z.string().trim().max(300).default('') }),
+  title: z.object({
+    admin: z.string().trim().max(300).default(''),
+    user: z.string().trim().max(300).default(''),
+  }),
 });
 export type ReasonBody = z.input<typeof reasonBodySchema>;
 

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { AdvisoryLock } from './locks';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -17,7 +18,6 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 export type Executor = Database | Transaction;
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
-const MIGRATION_LOCK_KEY = 727_001;
 
 export interface DatabaseHandle {
   db: Database;
@@ -38,6 +38,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 function openPostgres(url: string, poolSize: number): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  let closing = false;
+  // An idle connection that the server drops (restart, failover) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', (error) => {
+    if (!closing) process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`);
+  });
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   return {
     db,
@@ -45,14 +51,17 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
     async migrate() {
       const client = await pool.connect();
       try {
-        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await client.query('select pg_advisory_lock($1)', [AdvisoryLock.migrations]);
         await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
       } finally {
-        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        await client.query('select pg_advisory_unlock($1)', [AdvisoryLock.migrations]).catch(() => undefined);
         client.release();
       }
     },
-    close: () => pool.end(),
+    close() {
+      closing = true;
+      return pool.end();
+    },
   };
 }
 

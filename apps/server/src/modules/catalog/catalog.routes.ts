@@ -1,0 +1,133 @@
+import type { FastifyInstance } from 'fastify';
+import { CatalogNotice, CatalogText } from '@retouch/shared/catalog';
+import { PermissionSign } from '@retouch/shared/permissions';
+import { jsonField, readMultipart } from '../../lib/multipart';
+import { uuidParam } from '../../lib/validation';
+import {
+  createGroup,
+  createOption,
+  createService,
+  createTemplate,
+  deleteGroup,
+  deleteOption,
+  deleteService,
+  deleteTemplate,
+  listAdminCatalog,
+  listTemplates,
+  updateGroup,
+  updateOption,
+  updateService,
+  updateTemplate,
+  type CatalogDeps,
+} from './catalog.service';
+import { createDegree, deleteDegree, listDegrees, updateDegree } from './degrees.service';
+import { createReason, deleteReason, listReasons, updateReason } from './reasons.service';
+
+const deleted = { message: CatalogNotice.deleted };
+
+export async function catalogRoutes(app: FastifyInstance) {
+  const deps = (): CatalogDeps => ({ db: app.db, storage: app.storage, cache: app.catalogCache });
+  const now = () => app.clock.now();
+  const editServices = { config: { permission: PermissionSign.editServices } };
+
+  app.get('/api/services', async (request, reply) => {
+    const { body, etag } = await app.catalogCache.get();
+    reply.header('etag', etag).header('cache-control', 'no-cache');
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
+
+  app.get('/api/admin/services', editServices, () => listAdminCatalog(deps()));
+
+  // Groups
+  app.post('/api/admin/services/group', editServices, async (request, reply) =>
+    reply.status(201).send(await createGroup(deps(), request.body)),
+  );
+  app.patch('/api/admin/services/group/:id', editServices, (request) =>
+    updateGroup(deps(), uuidParam(request.params, 'id', CatalogText.groupNotFound), request.body),
+  );
+  app.delete('/api/admin/services/group/:id', editServices, async (request) => {
+    await deleteGroup(deps(), uuidParam(request.params, 'id', CatalogText.groupNotFound), now());
+    return deleted;
+  });
+
+  // Services
+  app.post('/api/admin/services/list/:groupId', editServices, async (request, reply) => {
+    const groupId = uuidParam(request.params, 'groupId', CatalogText.groupNotFound);
+    const form = await readMultipart(request);
+    return reply.status(201).send(await createService(deps(), groupId, jsonField(form, 'data'), form.files));
+  });
+  app.patch('/api/admin/services/list/:id', editServices, async (request) => {
+    const id = uuidParam(request.params, 'id', CatalogText.serviceNotFound);
+    const form = await readMultipart(request);
+    return updateService(deps(), id, jsonField(form, 'data'), form.files);
+  });
+  app.delete('/api/admin/services/list/:id', editServices, async (request) => {
+    await deleteService(deps(), uuidParam(request.params, 'id', CatalogText.serviceNotFound), now());
+    return deleted;
+  });
+
+  // Options
+  app.post('/api/admin/services/optional/:id', editServices, async (request, reply) => {
+    const serviceId = uuidParam(request.params, 'id', CatalogText.serviceNotFound);
+    const form = await readMultipart(request);
+    return reply.status(201).send(await createOption(deps(), serviceId, jsonField(form, 'data'), form.files));
+  });
+  app.patch('/api/admin/services/optional/:id', editServices, async (request) => {
+    const id = uuidParam(request.params, 'id', CatalogText.optionNotFound);
+    const form = await readMultipart(request);
+    return updateOption(deps(), id, jsonField(form, 'data'), form.files);
+  });
+  app.delete('/api/admin/services/optional/:id', editServices, async (request) => {
+    await deleteOption(deps(), uuidParam(request.params, 'id', CatalogText.optionNotFound), now());
+    return deleted;
+  });
+
+  // Option templates
+  app.get('/api/admin/services/optional-template', editServices, () => listTemplates(app.db));
+  app.post('/api/admin/services/optional-template', editServices, async (request, reply) =>
+    reply.status(201).send(await createTemplate(app.db, request.body)),
+  );
+  app.patch('/api/admin/services/optional-template/:id', editServices, (request) =>
+    updateTemplate(app.db, uuidParam(request.params, 'id', CatalogText.templateNotFound), request.body),
+  );
+  app.delete('/api/admin/services/optional-template/:id', editServices, async (request) => {
+    await deleteTemplate(app.db, uuidParam(request.params, 'id', CatalogText.templateNotFound), now());
+    return deleted;
+  });
+
+  // Degrees of action
+  app.get('/api/admin/services/degree', editServices, () => listDegrees(app.db));
+  app.post('/api/admin/services/degree', editServices, async (_request, reply) => {
+    const degree = await createDegree(app.db);
+    app.catalogCache.invalidate();
+    return reply.status(201).send(degree);
+  });
+  app.patch('/api/admin/services/degree/:id', editServices, async (request) => {
+    const list = await updateDegree(
+      app.db,
+      uuidParam(request.params, 'id', CatalogText.degreeNotFound),
+      request.body,
+    );
+    app.catalogCache.invalidate();
+    return list;
+  });
+  app.delete('/api/admin/services/degree/:id', editServices, async (request) => {
+    await deleteDegree(app.db, uuidParam(request.params, 'id', CatalogText.degreeNotFound), now());
+    app.catalogCache.invalidate();
+    return deleted;
+  });
+
+  // Refusal reasons
+  app.get('/api/orders/reason', () => listReasons(app.db));
+  app.post('/api/admin/orders/reason', editServices, async (request, reply) =>
+    reply.status(201).send(await createReason(app.db, request.body)),
+  );
+  app.patch('/api/admin/orders/reason/:id', editServices, (request) =>
+    updateReason(app.db, uuidParam(request.params, 'id', CatalogText.reasonNotFound), request.body),
+  );
+  app.delete('/api/admin/orders/reason/:id', editServices, async (request) => {
+    await deleteReason(app.db, uuidParam(request.params, 'id', CatalogText.reasonNotFound), now());
+    return deleted;
+  });
+}

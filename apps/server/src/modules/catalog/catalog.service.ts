@@ -1,0 +1,312 @@
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import {
+  CatalogText,
+  MAX_SERVICE_GROUPS,
+  groupBodySchema,
+  offerDataSchema,
+  optionTemplateBodySchema,
+  serviceDataSchema,
+  type AdminGroup,
+  type AdminOption,
+  type AdminService,
+  type OptionTemplate,
+} from '@retouch/shared/catalog';
+import type { Database } from '../../db/client';
+import { AdvisoryLock, lockForTransaction } from '../../db/locks';
+import { degrees, optionTemplates, serviceGroups, serviceOptions, services } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { parseInput } from '../../lib/validation';
+import type { Storage } from '../../storage/storage';
+import type { CatalogCache } from './catalog-cache';
+import { hasAllPictures, storeOfferPictures } from './catalog-pictures';
+import { toAdminCatalog, toAdminOption, toAdminService } from './catalog.presenter';
+import {
+  findLiveGroup,
+  findLiveOption,
+  findLiveService,
+  findServiceDegreeIds,
+  loadCatalogRows,
+  replaceServiceDegrees,
+} from './catalog.repository';
+
+export interface CatalogDeps {
+  db: Database;
+  storage: Storage;
+  cache: CatalogCache;
+}
+
+export async function listAdminCatalog(deps: CatalogDeps): Promise<AdminGroup[]> {
+  return toAdminCatalog(await loadCatalogRows(deps.db));
+}
+
+// ---- groups
+
+function toGroupValues(body: unknown) {
+  const { title, status } = parseInput(groupBodySchema, body);
+  return { titleAdmin: title.admin, titleUser: title.user, status };
+}
+
+export async function createGroup(deps: CatalogDeps, body: unknown): Promise<AdminGroup> {
+  const values = toGroupValues(body);
+  const id = await deps.db.transaction(async (tx) => {
+    await lockForTransaction(tx, AdvisoryLock.serviceGroups);
+    const [live] = await tx.select({ n: count() }).from(serviceGroups).where(isNull(serviceGroups.deletedAt));
+    if ((live?.n ?? 0) >= MAX_SERVICE_GROUPS) throw AppError.conflict(CatalogText.tooManyGroups);
+    const [row] = await tx.insert(serviceGroups).values(values).returning({ id: serviceGroups.id });
+    return row!.id;
+  });
+  deps.cache.invalidate();
+  return findAdminGroup(deps, id);
+}
+
+export async function updateGroup(deps: CatalogDeps, id: string, body: unknown): Promise<AdminGroup> {
+  const values = toGroupValues(body);
+  const updated = await deps.db
+    .update(serviceGroups)
+    .set(values)
+    .where(and(eq(serviceGroups.id, id), isNull(serviceGroups.deletedAt)))
+    .returning({ id: serviceGroups.id });
+  if (updated.length === 0) throw AppError.notFound(CatalogText.groupNotFound);
+  deps.cache.invalidate();
+  return findAdminGroup(deps, id);
+}
+
+/** Soft-deletes the group with its services and their options. */
+export async function deleteGroup(deps: CatalogDeps, id: string, now: Date): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    if (!(await findLiveGroup(tx, id))) throw AppError.notFound(CatalogText.groupNotFound);
+    const groupServices = tx.select({ id: services.id }).from(services).where(eq(services.groupId, id));
+    await tx
+      .update(serviceOptions)
+      .set({ deletedAt: now })
+      .where(and(inArray(serviceOptions.serviceId, groupServices), isNull(serviceOptions.deletedAt)));
+    await tx
+      .update(services)
+      .set({ deletedAt: now })
+      .where(and(eq(services.groupId, id), isNull(services.deletedAt)));
+    await tx.update(serviceGroups).set({ deletedAt: now }).where(eq(serviceGroups.id, id));
+  });
+  deps.cache.invalidate();
+}
+
+async function findAdminGroup(deps: CatalogDeps, id: string): Promise<AdminGroup> {
+  const group = (await listAdminCatalog(deps)).find((candidate) => candidate._id === id);
+  if (!group) throw AppError.notFound(CatalogText.groupNotFound);
+  return group;
+}
+
+// ---- services
+
+type OfferOutput = ReturnType<typeof offerDataSchema.parse>;
+
+/** Columns of the described, priced part (services, options, templates). */
+function toPricedValues(data: Omit<OfferOutput, 'status'>) {
+  return {
+    titleAdmin: data.title.admin,
+    titleUser: data.title.user,
+    descriptionAdmin: data.description.admin,
+    descriptionUser: data.description.user,
+    instruction: data.instruction,
+    cost: data.cost,
+    designerPrice: data.designerPrice,
+    executionTime: data.executionTime,
+  };
+}
+
+function toOfferValues(data: OfferOutput) {
+  return { ...toPricedValues(data), status: data.status };
+}
+
+export async function createService(
+  deps: CatalogDeps,
+  groupId: string,
+  data: unknown,
+  files: Map<string, Buffer>,
+): Promise<AdminService & { list: AdminService[] }> {
+  const offer = parseInput(offerDataSchema, data);
+  if (!hasAllPictures(files)) throw AppError.badRequest(CatalogText.serviceImagesMissing);
+  if (!(await findLiveGroup(deps.db, groupId))) throw AppError.notFound(CatalogText.groupNotFound);
+  const pictures = (await storeOfferPictures(deps.storage, files)) as Required<
+    Awaited<ReturnType<typeof storeOfferPictures>>
+  >;
+  const [row] = await deps.db
+    .insert(services)
+    .values({ groupId, ...toOfferValues(offer), ...pictures })
+    .returning();
+  deps.cache.invalidate();
+  const group = await findAdminGroup(deps, groupId);
+  return { ...toAdminService(row!, [], []), list: group.list };
+}
+
+export async function updateService(
+  deps: CatalogDeps,
+  id: string,
+  data: unknown,
+  files: Map<string, Buffer>,
+): Promise<AdminService> {
+  const service = parseInput(serviceDataSchema, data);
+  const existing = await findLiveService(deps.db, id);
+  if (!existing) throw AppError.notFound(CatalogText.serviceNotFound);
+  const degreeIds = [...new Set(service.degreeAction)];
+  await checkServiceDegrees(deps.db, id, degreeIds);
+  const pictures = await storeOfferPictures(deps.storage, files);
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(services)
+      .set({
+        ...toOfferValues(service),
+        ...pictures,
+        embedInCanvas: service.embedInCanvas,
+        allowMessage: service.allowMessage,
+        allowAdditionalImage: service.allowAdditionalImage,
+        multi: service.multi,
+        multiDegree: service.multiDegree,
+      })
+      .where(eq(services.id, id));
+    await replaceServiceDegrees(tx, id, degreeIds);
+  });
+  deps.cache.invalidate();
+  return findAdminService(deps, id);
+}
+
+/** Every degree must exist, and the default one stays once the service has any degree. */
+async function checkServiceDegrees(db: Database, serviceId: string, degreeIds: string[]): Promise<void> {
+  const live = await db
+    .select({ id: degrees.id, isDefault: degrees.isDefault })
+    .from(degrees)
+    .where(isNull(degrees.deletedAt));
+  const liveIds = new Set(live.map((degree) => degree.id));
+  if (degreeIds.some((degreeId) => !liveIds.has(degreeId)))
+    throw AppError.badRequest(CatalogText.degreeUnknown);
+  const defaultId = live.find((degree) => degree.isDefault)?.id;
+  if (!defaultId || degreeIds.includes(defaultId)) return;
+  const hadDefault = (await findServiceDegreeIds(db, serviceId)).includes(defaultId);
+  if (hadDefault || degreeIds.length > 0) throw AppError.badRequest(CatalogText.defaultDegreeRemoved);
+}
+
+async function findAdminService(deps: CatalogDeps, id: string): Promise<AdminService> {
+  for (const group of await listAdminCatalog(deps)) {
+    const service = group.list.find((candidate) => candidate._id === id);
+    if (service) return service;
+  }
+  throw AppError.notFound(CatalogText.serviceNotFound);
+}
+
+/** Soft-deletes the service and its options; orders that reference them keep their history. */
+export async function deleteService(deps: CatalogDeps, id: string, now: Date): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    if (!(await findLiveService(tx, id))) throw AppError.notFound(CatalogText.serviceNotFound);
+    await tx
+      .update(serviceOptions)
+      .set({ deletedAt: now })
+      .where(and(eq(serviceOptions.serviceId, id), isNull(serviceOptions.deletedAt)));
+    await tx.update(services).set({ deletedAt: now }).where(eq(services.id, id));
+  });
+  deps.cache.invalidate();
+}
+
+// ---- options
+
+type OptionAnswer = AdminOption & { optional: AdminOption[] };
+
+export async function createOption(
+  deps: CatalogDeps,
+  serviceId: string,
+  data: unknown,
+  files: Map<string, Buffer>,
+): Promise<OptionAnswer> {
+  const offer = parseInput(offerDataSchema, data);
+  if (!hasAllPictures(files)) throw AppError.badRequest(CatalogText.optionImagesMissing);
+  if (!(await findLiveService(deps.db, serviceId))) throw AppError.notFound(CatalogText.serviceNotFound);
+  const pictures = (await storeOfferPictures(deps.storage, files)) as Required<
+    Awaited<ReturnType<typeof storeOfferPictures>>
+  >;
+  const [row] = await deps.db
+    .insert(serviceOptions)
+    .values({ serviceId, ...toOfferValues(offer), ...pictures })
+    .returning();
+  deps.cache.invalidate();
+  return { ...toAdminOption(row!), optional: (await findAdminService(deps, serviceId)).optional };
+}
+
+export async function updateOption(
+  deps: CatalogDeps,
+  id: string,
+  data: unknown,
+  files: Map<string, Buffer>,
+): Promise<OptionAnswer> {
+  const offer = parseInput(offerDataSchema, data);
+  const existing = await findLiveOption(deps.db, id);
+  if (!existing) throw AppError.notFound(CatalogText.optionNotFound);
+  const pictures = await storeOfferPictures(deps.storage, files);
+  const [row] = await deps.db
+    .update(serviceOptions)
+    .set({ ...toOfferValues(offer), ...pictures })
+    .where(eq(serviceOptions.id, id))
+    .returning();
+  deps.cache.invalidate();
+  return { ...toAdminOption(row!), optional: (await findAdminService(deps, existing.serviceId)).optional };
+}
+
+export async function deleteOption(deps: CatalogDeps, id: string, now: Date): Promise<void> {
+  const deleted = await deps.db
+    .update(serviceOptions)
+    .set({ deletedAt: now })
+    .where(and(eq(serviceOptions.id, id), isNull(serviceOptions.deletedAt)))
+    .returning({ id: serviceOptions.id });
+  if (deleted.length === 0) throw AppError.notFound(CatalogText.optionNotFound);
+  deps.cache.invalidate();
+}
+
+// ---- option templates (back-office only; not part of the public catalogue)
+
+type TemplateRow = typeof optionTemplates.$inferSelect;
+
+function toTemplate(row: TemplateRow): OptionTemplate {
+  return {
+    _id: row.id,
+    title: { admin: row.titleAdmin, user: row.titleUser },
+    description: { admin: row.descriptionAdmin, user: row.descriptionUser },
+    instruction: row.instruction,
+    cost: row.cost,
+    designerPrice: row.designerPrice,
+    executionTime: row.executionTime,
+  };
+}
+
+function toTemplateValues(body: unknown) {
+  return toPricedValues(parseInput(optionTemplateBodySchema, body));
+}
+
+export async function listTemplates(db: Database): Promise<OptionTemplate[]> {
+  const rows = await db
+    .select()
+    .from(optionTemplates)
+    .where(isNull(optionTemplates.deletedAt))
+    .orderBy(optionTemplates.createdAt);
+  return rows.map(toTemplate);
+}
+
+export async function createTemplate(db: Database, body: unknown): Promise<OptionTemplate> {
+  const [row] = await db.insert(optionTemplates).values(toTemplateValues(body)).returning();
+  return toTemplate(row!);
+}
+
+export async function updateTemplate(db: Database, id: string, body: unknown): Promise<OptionTemplate> {
+  const [row] = await db
+    .update(optionTemplates)
+    .set(toTemplateValues(body))
+    .where(and(eq(optionTemplates.id, id), isNull(optionTemplates.deletedAt)))
+    .returning();
+  if (!row) throw AppError.notFound(CatalogText.templateNotFound);
+  return toTemplate(row);
+}
+
+export async function deleteTemplate(db: Database, id: string, now: Date): Promise<void> {
+  const deleted = await db
+    .update(optionTemplates)
+    .set({ deletedAt: now })
+    .where(and(eq(optionTemplates.id, id), isNull(optionTemplates.deletedAt)))
+    .returning({ id: optionTemplates.id });
+  if (deleted.length === 0) throw AppError.notFound(CatalogText.templateNotFound);
+}

@@ -1,0 +1,61 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { CatalogText, degreeBodySchema, type Degree } from '@retouch/shared/catalog';
+import type { Database, Transaction } from '../../db/client';
+import { AdvisoryLock, lockForTransaction } from '../../db/locks';
+import { degrees } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { parseInput } from '../../lib/validation';
+import { toDegree } from './catalog.presenter';
+import { listDegreeRows } from './catalog.repository';
+
+// Every change of degrees runs under one advisory lock, so "exactly one default" holds under any concurrency.
+async function inDegreeLock<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await lockForTransaction(tx, AdvisoryLock.degrees);
+    return work(tx);
+  });
+}
+
+export async function listDegrees(db: Database): Promise<Degree[]> {
+  return (await listDegreeRows(db)).map(toDegree);
+}
+
+/** Creates an empty degree; the first one becomes the default. */
+export async function createDegree(db: Database): Promise<Degree> {
+  return inDegreeLock(db, async (tx) => {
+    const hasDefault = (await listDegreeRows(tx)).some((degree) => degree.isDefault);
+    const [row] = await tx.insert(degrees).values({ isDefault: !hasDefault }).returning();
+    return toDegree(row!);
+  });
+}
+
+/** Renames a degree; `default: true` moves the default to it, unsetting the default alone is refused. */
+export async function updateDegree(db: Database, id: string, body: unknown): Promise<Degree[]> {
+  const { title, default: makeDefault } = parseInput(degreeBodySchema, body);
+  await inDegreeLock(db, async (tx) => {
+    const live = await listDegreeRows(tx);
+    const degree = live.find((candidate) => candidate.id === id);
+    if (!degree) throw AppError.notFound(CatalogText.degreeNotFound);
+    if (degree.isDefault && !makeDefault) throw AppError.conflict(CatalogText.defaultDegreeUnset);
+    if (makeDefault && !degree.isDefault) {
+      await tx
+        .update(degrees)
+        .set({ isDefault: false })
+        .where(and(eq(degrees.isDefault, true), isNull(degrees.deletedAt)));
+    }
+    await tx
+      .update(degrees)
+      .set({ titleAdmin: title.admin, titleUser: title.user, isDefault: makeDefault })
+      .where(eq(degrees.id, id));
+  });
+  return listDegrees(db);
+}
+
+export async function deleteDegree(db: Database, id: string, now: Date): Promise<void> {
+  await inDegreeLock(db, async (tx) => {
+    const degree = (await listDegreeRows(tx)).find((candidate) => candidate.id === id);
+    if (!degree) throw AppError.notFound(CatalogText.degreeNotFound);
+    if (degree.isDefault) throw AppError.conflict(CatalogText.defaultDegreeDelete);
+    await tx.update(degrees).set({ deletedAt: now }).where(eq(degrees.id, id));
+  });
+}
