@@ -21,6 +21,7 @@ const loginPage = lazyPage(() => import('@/pages/login-page'));
 const registerPage = lazyPage(() => import('@/pages/register-page'));
 const confirmPage = lazyPage(() => import('@/pages/confirm-page'));
 const profilePage = lazyPage(() => import('@/pages/profile-page'));
+const portfolioPage = lazyPage(() => import('@/pages/portfolio-page'));
 
 export const routes: RouteObject[] = [
   {
@@ -34,6 +35,7 @@ export const routes: RouteObject[] = [
           { path: 'register', element: registerPage },
           { path: 'confirm', element: confirmPage },
           { path: 'profile', element: profilePage },
+          { path: 'portfolio', element: portfolioPage },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

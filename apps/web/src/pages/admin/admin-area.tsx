@@ -2,14 +2,21 @@ import { AdminText } from '@retouch/shared/texts';
 import type { UserInfo } from '@retouch/shared/users';
 import { App, ConfigProvider } from 'antd';
 import ruRU from 'antd/locale/ru_RU';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, Route, Routes } from 'react-router';
 import { NotFound } from '@/components/not-found';
+import { PageSpinner } from '@/components/page-spinner';
 import { AdminHome } from '@/features/admin/components/admin-home';
 import { AdminLayout } from '@/features/admin/components/admin-layout';
 import { useLogout } from '@/features/auth/api/logout';
 import { RequireAdmin } from '@/features/auth/components/require-admin';
 import { useSession } from '@/features/auth/hooks/use-session';
+
+const DegreeActionPage = lazy(() => import('./degree-action-page'));
+const ReasonRefusalPage = lazy(() => import('./reason-refusal-page'));
+
+// Each screen is its own chunk inside the admin chunk.
+const lazyScreen = (screen: ReactNode) => <Suspense fallback={<PageSpinner />}>{screen}</Suspense>;
 
 function AdminShell({ user }: { user: UserInfo }) {
   const { permissions } = useSession();
@@ -47,6 +54,8 @@ export default function AdminArea() {
             <Routes>
               <Route element={<AdminShell user={user} />}>
                 <Route index element={<AdminHomePage user={user} />} />
+                <Route path="degree-action" element={lazyScreen(<DegreeActionPage />)} />
+                <Route path="reason-refusal" element={lazyScreen(<ReasonRefusalPage />)} />
                 <Route
                   path="*"
                   element={

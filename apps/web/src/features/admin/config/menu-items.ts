@@ -1,5 +1,10 @@
-import { HomeOutlined } from '@ant-design/icons';
-import { hasPermission, type PermissionEntry, type PermissionSignValue } from '@retouch/shared/permissions';
+import { ControlOutlined, HomeOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  hasPermission,
+  PermissionSign,
+  type PermissionEntry,
+  type PermissionSignValue,
+} from '@retouch/shared/permissions';
 import { AdminText } from '@retouch/shared/texts';
 import type { ComponentType } from 'react';
 
@@ -15,6 +20,20 @@ export interface AdminMenuItem {
 /** The sidebar, one row per admin screen that exists. */
 export const ADMIN_MENU_ITEMS: readonly AdminMenuItem[] = [
   { key: 'home', path: '/admin', label: AdminText.home, icon: HomeOutlined },
+  {
+    key: 'degree-action',
+    path: '/admin/degree-action',
+    label: 'Степень действия',
+    icon: ControlOutlined,
+    sign: PermissionSign.editServices,
+  },
+  {
+    key: 'reason-refusal',
+    path: '/admin/reason-refusal',
+    label: 'Причины отказа',
+    icon: StopOutlined,
+    sign: PermissionSign.editServices,
+  },
 ];
 
 /** The rows the permissions allow. */
