@@ -8,6 +8,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { seedIfEmpty } from '../apps/server/src/seed';
+import { createStorage } from '../apps/server/src/storage/local-storage';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
@@ -21,7 +22,7 @@ const config = loadConfig({
 });
 const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
 await database.migrate();
-await seedIfEmpty(database.db, config);
+await seedIfEmpty(database.db, config, createStorage(config));
 const app = await buildApp(config, { database });
 app.get('/bench/bare', async () => ({ ok: true }));
 const address = await app.listen({ port: 0, host: '127.0.0.1' });

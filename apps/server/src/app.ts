@@ -1,4 +1,3 @@
-import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -23,7 +22,7 @@ import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { realtimePlugin } from './plugins/realtime';
 import { webPlugin } from './plugins/web';
-import { createLocalStorage } from './storage/local-storage';
+import { createStorage } from './storage/local-storage';
 import type { Storage } from './storage/storage';
 
 declare module 'fastify' {
@@ -65,7 +64,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.decorate('config', config);
   app.decorate('db', deps.database.db);
   app.decorate('clock', deps.clock ?? systemClock);
-  app.decorate('storage', deps.storage ?? createLocalStorage(path.join(config.DATA_DIR, 'files')));
+  app.decorate('storage', deps.storage ?? createStorage(config));
   app.decorate('mailer', deps.mailer ?? createMailer(config, app.log));
   app.decorate(
     'catalogCache',

@@ -5,6 +5,7 @@ import { seedIfEmpty } from './seed';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { testConfig } from '../test/test-config';
 import { openDatabase } from './db/client';
+import { createStorage } from './storage/local-storage';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,7 +16,7 @@ afterAll(() => t.close());
 describe('seedIfEmpty', () => {
   it('does nothing on a database that already has roles', async () => {
     const [before] = await t.db.select({ n: count() }).from(users);
-    expect(await seedIfEmpty(t.db, t.config)).toBeNull();
+    expect(await seedIfEmpty(t.db, t.config, t.app.storage)).toBeNull();
     const [after] = await t.db.select({ n: count() }).from(users);
     expect(after?.n).toBe(before?.n);
   });
@@ -25,7 +26,7 @@ describe('seedIfEmpty', () => {
     try {
       await database.migrate();
       const config = testConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: '', SEED_DEMO: '' });
-      const accounts = await seedIfEmpty(database.db, config);
+      const accounts = await seedIfEmpty(database.db, config, createStorage(config));
       expect(accounts).toHaveLength(1);
       expect(accounts?.[0]).toMatchObject({
         role: 'Admin',

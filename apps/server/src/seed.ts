@@ -10,6 +10,8 @@ import { hashPassword } from './lib/passwords';
 import { applyLedgerEntry } from './modules/ledger/ledger.service';
 import { insertRole } from './modules/permissions/permissions.repository';
 import { insertUser } from './modules/users/users.repository';
+import { seedDemoCatalog } from './seed-catalog';
+import type { Storage } from './storage/storage';
 
 export interface SeededAccount {
   role: string;
@@ -30,6 +32,7 @@ const DEFAULT_DEMO_PASSWORD = 'demo-password';
 export async function seedIfEmpty(
   db: Database,
   config: Config,
+  storage: Storage,
   now: Date = new Date(),
 ): Promise<SeededAccount[] | null> {
   return db.transaction(async (tx) => {
@@ -81,6 +84,7 @@ export async function seedIfEmpty(
       });
       await addAccount(RoleTitle.designer, DEMO_EMAILS.designer, password, 'Demo', 'Designer');
       await addAccount(RoleTitle.moderator, DEMO_EMAILS.moderator, password, 'Demo', 'Moderator');
+      await seedDemoCatalog(tx, storage);
     }
     return accounts;
   });

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { seedIfEmpty, type SeededAccount } from './seed';
+import { createStorage } from './storage/local-storage';
 
 const startedAt = performance.now();
 
@@ -14,8 +15,9 @@ async function main(): Promise<void> {
       : { pgliteDir: path.join(config.DATA_DIR, 'pglite') },
   );
   await database.migrate();
-  const seeded = await seedIfEmpty(database.db, config);
-  const app = await buildApp(config, { database });
+  const storage = createStorage(config);
+  const seeded = await seedIfEmpty(database.db, config, storage);
+  const app = await buildApp(config, { database, storage });
   app.addHook('onClose', () => database.close());
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

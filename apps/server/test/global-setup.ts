@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { dumpPglite, openDatabase } from '../src/db/client';
 import { seedIfEmpty } from '../src/seed';
+import { createStorage } from '../src/storage/local-storage';
 import { testConfig } from './test-config';
 
 declare module 'vitest' {
@@ -27,7 +28,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`create database ${name}`);
     const database = await openDatabase({ url: withDatabase(url, name), poolSize: 2 });
     await database.migrate();
-    await seedIfEmpty(database.db, config);
+    await seedIfEmpty(database.db, config, createStorage(config));
     await database.close();
     project.provide('pgTemplate', name);
     project.provide('pgliteTemplate', '');
@@ -38,7 +39,7 @@ export default async function setup(project: TestProject) {
   }
   const database = await openDatabase({});
   await database.migrate();
-  await seedIfEmpty(database.db, config);
+  await seedIfEmpty(database.db, config, createStorage(config));
   const file = path.join(os.tmpdir(), `retouch-template-${process.pid}.tar`);
   await writeFile(file, Buffer.from(await (await dumpPglite(database)).arrayBuffer()));
   await database.close();
