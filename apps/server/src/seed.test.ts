@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
-import { users } from './db/schema/index';
+import { count, eq } from 'drizzle-orm';
+import { degrees, users } from './db/schema/index';
 import { seedIfEmpty } from './seed';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { testConfig } from '../test/test-config';
@@ -36,5 +36,15 @@ describe('seedIfEmpty', () => {
     } finally {
       await database.close();
     }
+  });
+
+  it('fills the demo catalogue: active groups with services, one default degree, refusal reasons', async () => {
+    const catalog = (await t.client().get('/api/services')).body as Array<{ title: { user: string }; list: unknown[] }>;
+    expect(catalog.map((group) => group.title.user)).toEqual(['Face', 'Body', 'Hair and makeup', 'Background and objects']);
+    expect(catalog.every((group) => group.list.length > 0)).toBe(true);
+    const reasons = (await t.client().get('/api/orders/reason')).body as unknown[];
+    expect(reasons.length).toBeGreaterThanOrEqual(4);
+    const [defaults] = await t.db.select({ n: count() }).from(degrees).where(eq(degrees.isDefault, true));
+    expect(defaults?.n).toBe(1);
   });
 });
