@@ -6,6 +6,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
+import { toPublicCatalog } from '../apps/server/src/modules/catalog/catalog.presenter';
+import { loadCatalogRows } from '../apps/server/src/modules/catalog/catalog.repository';
 import { openDatabase } from '../apps/server/src/db/client';
 import { seedIfEmpty } from '../apps/server/src/seed';
 import { createStorage } from '../apps/server/src/storage/local-storage';
@@ -25,6 +27,8 @@ await database.migrate();
 await seedIfEmpty(database.db, config, createStorage(config));
 const app = await buildApp(config, { database });
 app.get('/bench/bare', async () => ({ ok: true }));
+// The public catalogue built on every request, to show what the cache saves.
+app.get('/bench/services-uncached', async () => toPublicCatalog(await loadCatalogRows(database.db)));
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
 const login = await fetch(`${address}/api/login`, {
@@ -36,6 +40,8 @@ const cookie = login.headers.getSetCookie()[0]?.split(';')[0] ?? '';
 
 const targets = [
   { name: 'bare route', path: '/bench/bare', headers: {} },
+  { name: 'GET /api/services (cached)', path: '/api/services', headers: {} },
+  { name: 'public catalogue built per request (uncached)', path: '/bench/services-uncached', headers: {} },
   { name: 'GET /api/user/info (authenticated)', path: '/api/user/info', headers: { cookie } },
   { name: 'GET /api/auth/check (authenticated)', path: '/api/auth/check', headers: { cookie } },
 ];

@@ -12,6 +12,7 @@ import { useLogout } from '@/features/auth/api/logout';
 import { RequireAdmin } from '@/features/auth/components/require-admin';
 import { useSession } from '@/features/auth/hooks/use-session';
 
+const CatalogPage = lazy(() => import('./catalog-page'));
 const DegreeActionPage = lazy(() => import('./degree-action-page'));
 const ReasonRefusalPage = lazy(() => import('./reason-refusal-page'));
 
@@ -54,6 +55,7 @@ export default function AdminArea() {
             <Routes>
               <Route element={<AdminShell user={user} />}>
                 <Route index element={<AdminHomePage user={user} />} />
+                <Route path="slider" element={lazyScreen(<CatalogPage />)} />
                 <Route path="degree-action" element={lazyScreen(<DegreeActionPage />)} />
                 <Route path="reason-refusal" element={lazyScreen(<ReasonRefusalPage />)} />
                 <Route

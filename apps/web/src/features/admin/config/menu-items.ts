@@ -1,4 +1,4 @@
-import { ControlOutlined, HomeOutlined, StopOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, ControlOutlined, HomeOutlined, StopOutlined } from '@ant-design/icons';
 import {
   hasPermission,
   PermissionSign,
@@ -20,6 +20,13 @@ export interface AdminMenuItem {
 /** The sidebar, one row per admin screen that exists. */
 export const ADMIN_MENU_ITEMS: readonly AdminMenuItem[] = [
   { key: 'home', path: '/admin', label: AdminText.home, icon: HomeOutlined },
+  {
+    key: 'slider',
+    path: '/admin/slider',
+    label: 'Услуги',
+    icon: AppstoreOutlined,
+    sign: PermissionSign.editServices,
+  },
   {
     key: 'degree-action',
     path: '/admin/degree-action',
