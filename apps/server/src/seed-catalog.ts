@@ -282,25 +282,21 @@ export async function seedDemoCatalog(tx: Transaction, storage: Storage): Promis
         })
         .returning({ id: services.id });
       if (service.degrees) {
-        await tx
-          .insert(serviceDegrees)
-          .values(
-            degreeRows.map((degree, position) => ({
-              serviceId: serviceRow!.id,
-              degreeId: degree.id,
-              position,
-            })),
-          );
+        await tx.insert(serviceDegrees).values(
+          degreeRows.map((degree, position) => ({
+            serviceId: serviceRow!.id,
+            degreeId: degree.id,
+            position,
+          })),
+        );
       }
       for (const option of service.options ?? []) {
         hue = (hue + 23) % 360;
-        await tx
-          .insert(serviceOptions)
-          .values({
-            serviceId: serviceRow!.id,
-            ...offerColumns(option),
-            ...(await demoPictures(storage, hue)),
-          });
+        await tx.insert(serviceOptions).values({
+          serviceId: serviceRow!.id,
+          ...offerColumns(option),
+          ...(await demoPictures(storage, hue)),
+        });
       }
     }
   }

@@ -39,8 +39,16 @@ describe('seedIfEmpty', () => {
   });
 
   it('fills the demo catalogue: active groups with services, one default degree, refusal reasons', async () => {
-    const catalog = (await t.client().get('/api/services')).body as Array<{ title: { user: string }; list: unknown[] }>;
-    expect(catalog.map((group) => group.title.user)).toEqual(['Face', 'Body', 'Hair and makeup', 'Background and objects']);
+    const catalog = (await t.client().get('/api/services')).body as Array<{
+      title: { user: string };
+      list: unknown[];
+    }>;
+    expect(catalog.map((group) => group.title.user)).toEqual([
+      'Face',
+      'Body',
+      'Hair and makeup',
+      'Background and objects',
+    ]);
     expect(catalog.every((group) => group.list.length > 0)).toBe(true);
     const reasons = (await t.client().get('/api/orders/reason')).body as unknown[];
     expect(reasons.length).toBeGreaterThanOrEqual(4);

@@ -69,12 +69,15 @@ const bilingualDescriptionSchema = z.object({
   user: text(CatalogText.descriptionEmpty),
 });
 
-/** `POST/PATCH /api/admin/services/group[/{id}]` body. */
+/** `POST /api/admin/services/group` body: the RU name is required. */
 export const groupBodySchema = z.object({
   title: z.object({ admin: text(CatalogText.nameEmpty), user: z.string().trim().max(200).default('') }),
   status: z.boolean().default(false),
 });
 export type GroupBody = z.input<typeof groupBodySchema>;
+
+/** `PATCH /api/admin/services/group/{id}` body: both titles must be filled (back-office section 5). */
+export const groupUpdateBodySchema = z.object({ title: bilingualTitleSchema, status: z.boolean() });
 
 /** The priced, described part shared by services and options (the `data` JSON of their multipart calls). */
 export const offerDataSchema = z.object({

@@ -83,6 +83,9 @@ export const ServerText = {
 
 /** Back-office texts, exactly as the specification writes them. */
 export const AdminText = {
+  menuServices: 'Услуги',
+  menuDegrees: 'Степень действия',
+  menuReasons: 'Причины отказа',
   error: 'Ошибка',
   warning: 'Внимание',
   exit: 'Выход',

@@ -3,4 +3,13 @@ export const queryKeys = {
   userInfo: ['user', 'info'],
   userPermissions: ['user', 'permissions'],
   confirmEmail: (search: string) => ['email', 'confirm', search],
+  /** `GET /api/services`: the public catalogue (portfolio, editor). */
+  publicServices: ['services', 'public'],
+  /** `GET /api/admin/services`. */
+  adminGroups: ['catalog', 'admin-groups'],
+  /** `GET /api/admin/services/degree`: read by the degree screen and the service form. */
+  degrees: ['catalog', 'degrees'],
+  optionTemplates: ['catalog', 'option-templates'],
+  /** `GET /api/orders/reason`. */
+  refusalReasons: ['orders', 'reason'],
 } as const;

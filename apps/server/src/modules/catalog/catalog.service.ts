@@ -3,6 +3,7 @@ import {
   CatalogText,
   MAX_SERVICE_GROUPS,
   groupBodySchema,
+  groupUpdateBodySchema,
   offerDataSchema,
   optionTemplateBodySchema,
   serviceDataSchema,
@@ -41,13 +42,13 @@ export async function listAdminCatalog(deps: CatalogDeps): Promise<AdminGroup[]>
 
 // ---- groups
 
-function toGroupValues(body: unknown) {
-  const { title, status } = parseInput(groupBodySchema, body);
+function toGroupValues(schema: typeof groupBodySchema | typeof groupUpdateBodySchema, body: unknown) {
+  const { title, status } = parseInput(schema, body);
   return { titleAdmin: title.admin, titleUser: title.user, status };
 }
 
 export async function createGroup(deps: CatalogDeps, body: unknown): Promise<AdminGroup> {
-  const values = toGroupValues(body);
+  const values = toGroupValues(groupBodySchema, body);
   const id = await deps.db.transaction(async (tx) => {
     await lockForTransaction(tx, AdvisoryLock.serviceGroups);
     const [live] = await tx.select({ n: count() }).from(serviceGroups).where(isNull(serviceGroups.deletedAt));
@@ -60,7 +61,7 @@ export async function createGroup(deps: CatalogDeps, body: unknown): Promise<Adm
 }
 
 export async function updateGroup(deps: CatalogDeps, id: string, body: unknown): Promise<AdminGroup> {
-  const values = toGroupValues(body);
+  const values = toGroupValues(groupUpdateBodySchema, body);
   const updated = await deps.db
     .update(serviceGroups)
     .set(values)

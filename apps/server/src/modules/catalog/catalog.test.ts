@@ -104,12 +104,23 @@ describe('service groups', () => {
     expect((await admin.delete(`/api/admin/services/group/${created.body._id}`)).status).toBe(404);
   });
 
-  it('refuses a group without a Russian name', async () => {
+  it('refuses a group without a Russian name, and an edit that empties either title', async () => {
     const answer = await admin.post('/api/admin/services/group', {
       title: { admin: '  ', user: 'Face' },
       status: true,
     });
     expect(answer).toMatchObject({ status: 400, body: { message: CatalogText.nameEmpty } });
+    const created = await admin.post('/api/admin/services/group', {
+      title: { admin: 'Лицо', user: '' },
+      status: true,
+    });
+    expect(created.status).toBe(201);
+    const emptied = await admin.patch(`/api/admin/services/group/${created.body._id}`, {
+      title: { admin: 'Лицо', user: '' },
+      status: true,
+    });
+    expect(emptied).toMatchObject({ status: 400, body: { message: CatalogText.nameEmpty } });
+    await admin.delete(`/api/admin/services/group/${created.body._id}`);
   });
 
   it('never holds more than ten groups, even when they are created at once', async () => {

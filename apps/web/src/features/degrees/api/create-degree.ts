@@ -1,0 +1,20 @@
+import { queryKeys } from '@/lib/query-keys';
+import type { Degree } from '@retouch/shared/catalog';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import {} from './get-degrees';
+
+/** `POST /api/admin/services/degree`: a degree with empty titles (the default when it is the first). */
+export function createDegree() {
+  return apiRequest<Degree>('/api/admin/services/degree', { method: 'POST' });
+}
+
+/** Creates a degree and appends it to the cached list. */
+export function useCreateDegree() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createDegree,
+    onSuccess: (degree) =>
+      queryClient.setQueryData<Degree[]>(queryKeys.degrees, (list = []) => [...list, degree]),
+  });
+}

@@ -1,0 +1,14 @@
+import { queryKeys } from '@/lib/query-keys';
+import type { Degree } from '@retouch/shared/catalog';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/** Cache key of the admin list of degrees of action. */
+/** `GET /api/admin/services/degree`: every degree of action. */
+export function getDegrees() {
+  return apiRequest<Degree[]>('/api/admin/services/degree');
+}
+
+export function useDegrees() {
+  return useQuery({ queryKey: queryKeys.degrees, queryFn: getDegrees });
+}

@@ -1,0 +1,15 @@
+/** Labels of the degree-of-action screen; the specification names the controls but gives no wording. */
+export const DegreeText = {
+  screenTitle: 'Степень действия',
+  titleAdmin: 'Название (RU)',
+  titleUser: 'Название (EN)',
+  isDefault: 'По умолчанию',
+  actions: 'Действия',
+  add: 'Добавить',
+  save: 'Сохранить',
+  delete: 'Удалить',
+  deleteConfirm: 'Удалить степень действия?',
+  defaultCannotBeDeleted: 'Степень действия по умолчанию нельзя удалить',
+  empty: 'Степеней действия пока нет',
+  loading: 'Загрузка степеней действия',
+} as const;

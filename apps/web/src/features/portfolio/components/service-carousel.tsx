@@ -1,0 +1,112 @@
+import { BREAKPOINTS } from '@retouch/shared/constants';
+import type { PublicService } from '@retouch/shared/catalog';
+import { theme, Typography } from 'antd';
+import { useState } from 'react';
+import { A11y, Keyboard, Navigation } from 'swiper/modules';
+import { Swiper, SwiperSlide } from 'swiper/react';
+import 'swiper/css';
+import 'swiper/css/a11y';
+import 'swiper/css/navigation';
+import { PortfolioText } from '../texts';
+
+/** Slides shown side by side at the widest (customer-side section 9). */
+export const MAX_SLIDES_PER_VIEW = 5;
+/** Room on each side of the slides for the arrows, in px. */
+const ARROW_GUTTER = 48;
+/** Window width from which all of them are shown. */
+const WIDEST_BREAKPOINT = 1200;
+
+// One slide on the narrowest screens, one more at each breakpoint of the specification.
+const SLIDES_PER_VIEW_FROM_WIDTH = {
+  [BREAKPOINTS.narrow]: { slidesPerView: 2 },
+  [BREAKPOINTS.canvas]: { slidesPerView: 3 },
+  [BREAKPOINTS.wide]: { slidesPerView: 4 },
+  [WIDEST_BREAKPOINT]: { slidesPerView: MAX_SLIDES_PER_VIEW },
+};
+
+interface ServiceCarouselProps {
+  services: readonly PublicService[];
+  selectedId: string;
+  onSelect: (id: string) => void;
+  label: string;
+}
+
+/** The services of a group as a carousel; choosing a slide shows that service below. */
+export function ServiceCarousel({ services, selectedId, onSelect, label }: ServiceCarouselProps) {
+  // The arrows sit beside the slides, not over them; Swiper is started once they exist.
+  const [prevEl, setPrevEl] = useState<HTMLDivElement | null>(null);
+  const [nextEl, setNextEl] = useState<HTMLDivElement | null>(null);
+  return (
+    <div style={{ position: 'relative', paddingInline: ARROW_GUTTER }}>
+      {prevEl && nextEl && (
+        <Swiper
+          aria-label={label}
+          modules={[Navigation, Keyboard, A11y]}
+          slidesPerView={1}
+          spaceBetween={16}
+          breakpoints={SLIDES_PER_VIEW_FROM_WIDTH}
+          // A group of one has nothing to loop over (customer-side section 2).
+          loop={services.length > 1}
+          navigation={{ prevEl, nextEl }}
+          keyboard={{ enabled: true }}
+          a11y={{
+            prevSlideMessage: PortfolioText.previousService,
+            nextSlideMessage: PortfolioText.nextService,
+          }}
+          // Swiper centres itself with auto margins, which in a flex column would shrink it to nothing.
+          style={{ width: '100%' }}
+        >
+          {services.map((service) => (
+            <SwiperSlide key={service._id}>
+              <ServiceSlide
+                service={service}
+                selected={service._id === selectedId}
+                onSelect={() => onSelect(service._id)}
+              />
+            </SwiperSlide>
+          ))}
+        </Swiper>
+      )}
+      <div ref={setPrevEl} className="swiper-button-prev" />
+      <div ref={setNextEl} className="swiper-button-next" />
+    </div>
+  );
+}
+
+interface ServiceSlideProps {
+  service: PublicService;
+  selected: boolean;
+  onSelect: () => void;
+}
+
+function ServiceSlide({ service, selected, onSelect }: ServiceSlideProps) {
+  const { token } = theme.useToken();
+  return (
+    <button
+      type="button"
+      aria-pressed={selected}
+      onClick={onSelect}
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 8,
+        width: '100%',
+        padding: 8,
+        cursor: 'pointer',
+        background: token.colorBgContainer,
+        border: `2px solid ${selected ? token.colorPrimary : token.colorBorderSecondary}`,
+        borderRadius: token.borderRadiusLG,
+      }}
+    >
+      <img
+        src={service.pictureThumb}
+        alt=""
+        loading="lazy"
+        style={{ width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: token.borderRadius }}
+      />
+      <Typography.Text strong ellipsis style={{ width: '100%' }}>
+        {service.title.user}
+      </Typography.Text>
+    </button>
+  );
+}

@@ -1,0 +1,16 @@
+/** Texts of the portfolio page (customer side, English); the specification gives none. */
+export const PortfolioText = {
+  navLabel: 'Portfolio',
+  heading: 'Portfolio',
+  documentTitle: 'Portfolio – Retouch',
+  empty: 'No services yet',
+  loading: 'Loading services',
+  untitledGroup: 'Other services',
+  servicesOf: (group: string) => `Services: ${group}`,
+  previousService: 'Previous service',
+  nextService: 'Next service',
+  before: 'Before',
+  after: 'After',
+  compare: 'Before and after: use the arrow keys to move the divider',
+  cost: (tokens: number) => (tokens === 1 ? '1 token' : `${tokens} tokens`),
+} as const;

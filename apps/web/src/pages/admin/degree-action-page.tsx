@@ -1,0 +1,5 @@
+import { DegreeEditor } from '@/features/degrees/components/degree-editor';
+
+export default function DegreeActionPage() {
+  return <DegreeEditor />;
+}
