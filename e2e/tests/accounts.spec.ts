@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { deflateSync } from 'node:zlib';
+import { solidPng } from '../support/images';
 import { expect, test, type Page } from '@playwright/test';
 import {
   ADMIN_VERSION_LABEL,
@@ -65,40 +65,6 @@ async function confirmationLink(email: string): Promise<URL> {
   return new URL(link!);
 }
 
-/** A solid-colour RGB PNG of `size` x `size` pixels. */
-function solidPng(size: number, rgb: readonly [number, number, number]): Buffer {
-  const row = Buffer.alloc(1 + size * 3); // filter byte 0, then the pixels
-  for (let x = 0; x < size; x += 1) row.set(rgb, 1 + x * 3);
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit depth, RGB, default compression, filter and interlace
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const typeAndData = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typeAndData));
-  return Buffer.concat([length, typeAndData, crc]);
-}
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
 test('a new customer registers, confirms, edits the profile, changes the password and logs in again', async ({
   page,
 }) => {
@@ -151,7 +117,7 @@ test('a new customer registers, confirms, edits the profile, changes the passwor
   await page
     .getByRole('main')
     .locator('input[type="file"]')
-    .setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: solidPng(64, [200, 80, 40]) });
+    .setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: await solidPng(64, [200, 80, 40]) });
   await expect(avatar).toHaveAttribute('src', /^blob:/);
   await page.getByRole('main').getByRole('button', { name: CustomerText.save }).click();
   await expect(avatar).toHaveAttribute('src', /^\/(?!.*generated-avatar)/);

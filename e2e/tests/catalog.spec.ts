@@ -1,4 +1,4 @@
-import { deflateSync } from 'node:zlib';
+import { solidPng } from '../support/images';
 import { expect, test, type Page } from '@playwright/test';
 import { CatalogNotice } from '@retouch/shared/catalog';
 import { CustomerText } from '@retouch/shared/texts';
@@ -63,40 +63,6 @@ async function setServiceStatus(page: Page, title: string, on: boolean) {
   await expect(toggle).toHaveAttribute('aria-checked', String(on));
 }
 
-/** A solid-colour RGB PNG of `size` x `size` pixels. */
-function solidPng(size: number, rgb: readonly [number, number, number]): Buffer {
-  const row = Buffer.alloc(1 + size * 3); // filter byte 0, then the pixels
-  for (let x = 0; x < size; x += 1) row.set(rgb, 1 + x * 3);
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit depth, RGB, default compression, filter and interlace
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const typeAndData = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typeAndData));
-  return Buffer.concat([length, typeAndData, crc]);
-}
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
 test('a service the admin switches on appears in the portfolio, and goes when switched off', async ({
   page,
   browser,
@@ -145,7 +111,7 @@ test('a service the admin switches on appears in the portfolio, and goes when sw
   for (const [label, name, rgb] of pictures) {
     await serviceDialog
       .getByLabel(label, { exact: true })
-      .setInputFiles({ name, mimeType: 'image/png', buffer: solidPng(64, rgb) });
+      .setInputFiles({ name, mimeType: 'image/png', buffer: await solidPng(64, rgb) });
   }
   await serviceDialog.getByRole('button', { name: Slider.add, exact: true }).click();
   await expect(page.getByText(CatalogNotice.slideAdded)).toBeVisible();
