@@ -7,6 +7,8 @@ export const SocketEvent = {
   warn: 'warn',
   newOrder: 'new order',
   changeOrders: 'change orders',
+  /** Our addition: the customer's balance changed (payment credited, tokens expired, ...). */
+  balance: 'balance',
   orderForExecutor: 'order for executor',
   executorFind: 'executor find',
   executorRate: 'executor rate',
@@ -37,6 +39,7 @@ export interface ServerToClientEvents {
   info: (payload: SocketNotice) => void;
   warn: (payload: SocketNotice) => void;
   'change orders': (payload: { orderId: string; condition: number }) => void;
+  balance: (payload: { main: number; bonus: number }) => void;
 }
 
 /** Events the client emits. */
