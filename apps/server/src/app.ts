@@ -15,12 +15,14 @@ import { createCatalogCache, type CatalogCache } from './modules/catalog/catalog
 import { toPublicCatalog } from './modules/catalog/catalog.presenter';
 import { loadCatalogRows } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { permissionsRoutes } from './modules/permissions/permissions.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { realtimePlugin } from './plugins/realtime';
+import { schedulerPlugin } from './plugins/scheduler';
 import { webPlugin } from './plugins/web';
 import { createStorage } from './storage/local-storage';
 import type { Storage } from './storage/storage';
@@ -94,12 +96,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
   await app.register(authPlugin);
   await app.register(realtimePlugin);
+  await app.register(schedulerPlugin);
 
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(permissionsRoutes);
   await app.register(filesRoutes);
   await app.register(catalogRoutes);
+  await app.register(paymentsRoutes);
   await app.register(webPlugin, { distDir: config.WEB_DIST_DIR });
 
   return app;

@@ -30,7 +30,32 @@ export const configSchema = z
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     COOKIE_SECURE: booleanFromEnv.optional(),
     TRUST_PROXY: booleanFromEnv.default(false),
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+    CRYPTO_PROVIDER: z.enum(['sandbox', 'nowpayments']).default('sandbox'),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    NOWPAYMENTS_API_KEY: z.string().optional(),
+    NOWPAYMENTS_IPN_SECRET: z.string().optional(),
+    NOWPAYMENTS_API_URL: z.url().default('https://api.nowpayments.io/v1'),
+    TAX_RATE: z.coerce.number().min(0).max(1).default(0),
+    JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(3600),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, context) => {
+    const require = (key: keyof typeof env, because: string) => {
+      if (!env[key]) context.addIssue({ code: 'custom', path: [key], message: `required ${because}` });
+    };
+    if (env.PAYMENT_PROVIDER === 'stripe') {
+      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+        require(key, 'when PAYMENT_PROVIDER is stripe');
+      }
+    }
+    if (env.CRYPTO_PROVIDER === 'nowpayments') {
+      for (const key of ['NOWPAYMENTS_API_KEY', 'NOWPAYMENTS_IPN_SECRET'] as const) {
+        require(key, 'when CRYPTO_PROVIDER is nowpayments');
+      }
+    }
   })
   .transform((env) => {
     const dataDir = path.resolve(env.DATA_DIR);

@@ -10,6 +10,7 @@ import { hashPassword } from './lib/passwords';
 import { applyLedgerEntry } from './modules/ledger/ledger.service';
 import { insertRole } from './modules/permissions/permissions.repository';
 import { insertUser } from './modules/users/users.repository';
+import { seedDefaultPackages } from './modules/payments/products.service';
 import { seedDemoCatalog } from './seed-catalog';
 import type { Storage } from './storage/storage';
 
@@ -45,6 +46,7 @@ export async function seedIfEmpty(
     for (const [title, signs] of Object.entries(SEED_ROLE_SIGNS)) {
       roleIds[title] = await insertRole(tx, title, signs, PROTECTED_ROLE_TITLES.includes(title));
     }
+    await seedDefaultPackages(tx);
     const accounts: SeededAccount[] = [];
     const addAccount = async (
       role: string,

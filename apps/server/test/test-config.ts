@@ -18,6 +18,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     DEMO_PASSWORD: TEST_DEMO_PASSWORD,
     SEED_DEMO: 'true',
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    JOBS_INTERVAL_SECONDS: '0',
     WEB_DIST_DIR: path.join(os.tmpdir(), 'retouch-no-web'),
     ...overrides,
   });

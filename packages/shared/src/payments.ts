@@ -19,6 +19,7 @@ export const PaymentText = {
   cardDeclined: 'Your card was declined.',
   insufficientFunds: 'Your card has insufficient funds.',
   cardInvalid: 'Your card number is incorrect.',
+  cardExpired: 'Your card has expired.',
   alreadyProcessed: 'This payment has already been processed.',
   paymentSucceeded: 'Payment succeeded',
   signatureInvalid: 'Invalid signature',
@@ -51,14 +52,19 @@ const requiredNumber = (integer: boolean) =>
   z.preprocess(
     (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value),
     z
-      .number({ error: (issue) => (issue.input === undefined ? PackageText.required : PackageText.numbersOnly) })
+      .number({
+        error: (issue) => (issue.input === undefined ? PackageText.required : PackageText.numbersOnly),
+      })
       .refine((value) => !integer || Number.isInteger(value), PackageText.numbersOnly)
       .refine((value) => value >= 1, PackageText.min1),
   );
 
 /** `POST /api/admin/product`, `PATCH /api/admin/product/{id}` body (back-office section 5, Package form). */
 export const packageBodySchema = z.object({
-  cost: requiredNumber(false).refine((value) => Math.round(value * 100) === value * 100, PackageText.numbersOnly),
+  cost: requiredNumber(false).refine(
+    (value) => Math.round(value * 100) === value * 100,
+    PackageText.numbersOnly,
+  ),
   description: z
     .string({ error: PackageText.required })
     .trim()
@@ -67,13 +73,20 @@ export const packageBodySchema = z.object({
     .max(500),
   charge: requiredNumber(true),
   bonus: z.preprocess(
-    (value) => (value === '' || value === null || value === undefined ? 0 : typeof value === 'string' ? Number(value) : value),
+    (value) =>
+      value === '' || value === null || value === undefined
+        ? 0
+        : typeof value === 'string'
+          ? Number(value)
+          : value,
     z.number({ error: PackageText.numbersOnly }).int(PackageText.numbersOnly).min(0, PackageText.numbersOnly),
   ),
   merchant_id: z.preprocess(
     (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value),
     z
-      .number({ error: (issue) => (issue.input === undefined ? PackageText.required : PackageText.numbersOnly) })
+      .number({
+        error: (issue) => (issue.input === undefined ? PackageText.required : PackageText.numbersOnly),
+      })
       .int(PackageText.numbersOnly)
       .min(0, PackageText.numbersOnly),
   ),

@@ -7,6 +7,7 @@ export const AdvisoryLock = {
   seed: 727_002,
   serviceGroups: 727_010,
   degrees: 727_011,
+  tokenExpiry: 727_020,
 } as const;
 
 /** Holds the lock until the transaction ends. */

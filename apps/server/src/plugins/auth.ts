@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE, SESSION_TTL_DAYS } from '@retouch/shared/constants';
 import { PermissionSign, hasPermission, type PermissionSignValue } from '@retouch/shared/permissions';
+import { users } from '../db/schema/index';
 import { AppError } from '../lib/app-error';
 import { hashToken, newSecretToken } from '../lib/tokens';
 import { findLiveSession, insertSession } from '../modules/auth/sessions.repository';
@@ -32,6 +34,14 @@ declare module 'fastify' {
 }
 
 const ADMIN_PREFIX = '/api/admin';
+/** Activity is written at most this often per user (it drives the expiry of tokens after a year idle). */
+const ACTIVITY_RESOLUTION_MS = 60 * 60 * 1000;
+
+async function recordActivity(app: FastifyInstance, userId: string, lastActiveAt: Date): Promise<void> {
+  const now = app.clock.now();
+  if (now.getTime() - lastActiveAt.getTime() < ACTIVITY_RESOLUTION_MS) return;
+  await app.db.update(users).set({ lastActiveAt: now }).where(eq(users.id, userId));
+}
 
 /** Sessions from the httpOnly cookie, and the permission guard every /api/admin route must declare. */
 export const authPlugin = fp(async (app: FastifyInstance) => {
@@ -49,6 +59,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const token = request.cookies[SESSION_COOKIE];
     const session = token ? await findLiveSession(app.db, hashToken(token), app.clock.now()) : undefined;
     request.identity = session ? { sessionId: session.sessionId, userId: session.userId } : null;
+    if (session) await recordActivity(app, session.userId, session.lastActiveAt);
     return request.identity;
   });
 

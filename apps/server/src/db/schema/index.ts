@@ -1,3 +1,4 @@
 export * from './users';
 export * from './ledger';
 export * from './catalog';
+export * from './payments';

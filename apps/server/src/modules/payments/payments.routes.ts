@@ -1,0 +1,148 @@
+import type { FastifyInstance } from 'fastify';
+import { PackageText, PaymentText } from '@retouch/shared/payments';
+import { CatalogNotice } from '@retouch/shared/catalog';
+import { PermissionSign } from '@retouch/shared/permissions';
+import { SocketEvent } from '@retouch/shared/realtime';
+import { AppError } from '../../lib/app-error';
+import { uuidParam } from '../../lib/validation';
+import { verifyNowPaymentsSignature } from '../../payments/nowpayments-signature';
+import { createPaymentProviders } from '../../payments/providers';
+import { renderSandboxInvoice } from './crypto-invoice-page';
+import {
+  confirmSandboxCard,
+  creditPayment,
+  findUserPayment,
+  handleNowPaymentsCallback,
+  handleStripeEvent,
+  openCryptoInvoice,
+  quoteProduct,
+  startCardPayment,
+  type PaymentsDeps,
+} from './payments.service';
+import { createProduct, deleteProduct, listProducts, updateProduct } from './products.service';
+
+export async function paymentsRoutes(app: FastifyInstance) {
+  const providers = createPaymentProviders(app.config);
+  const deps: PaymentsDeps = {
+    db: app.db,
+    providers,
+    taxRate: app.config.TAX_RATE,
+    now: () => app.clock.now(),
+    log: app.log,
+    publishBalance: (userId, balance) => app.realtime.toUser(userId, SocketEvent.balance, balance),
+  };
+  const editPayConfig = { config: { permission: PermissionSign.editPayConfig } };
+  const productId = (params: unknown, name = 'id') => uuidParam(params, name, PaymentText.productNotFound);
+
+  app.get('/api/products', () => listProducts(app.db));
+  app.post('/api/admin/product', editPayConfig, async (request, reply) =>
+    reply.status(201).send(await createProduct(app.db, request.body)),
+  );
+  app.patch('/api/admin/product/:id', editPayConfig, (request) =>
+    updateProduct(app.db, uuidParam(request.params, 'id', PackageText.notFound), request.body),
+  );
+  app.delete('/api/admin/product/:id', editPayConfig, async (request) => {
+    await deleteProduct(app.db, uuidParam(request.params, 'id', PackageText.notFound), app.clock.now());
+    return { message: CatalogNotice.deleted };
+  });
+
+  app.get('/api/payment/config', () => ({
+    publicKey: providers.card.publicKey,
+    provider: providers.card.name,
+  }));
+
+  app.get('/api/product/:id/tax', async (request) => {
+    await app.requireIdentity(request);
+    return quoteProduct(deps, productId(request.params));
+  });
+
+  app.post('/api/product/:id/buy', async (request) => {
+    const { userId } = await app.requireIdentity(request);
+    return { client_secret: await startCardPayment(deps, userId, productId(request.params)) };
+  });
+
+  app.post('/api/payment/sandbox/confirm', async (request) => {
+    const { userId } = await app.requireIdentity(request);
+    return confirmSandboxCard(deps, userId, request.body);
+  });
+
+  // The crypto page embedded in the buy dialog: opens (or reuses) an invoice, then shows it.
+  app.get('/api/payment/:id', async (request, reply) => {
+    const { userId } = await app.requireIdentity(request);
+    const { payment, invoiceUrl } = await openCryptoInvoice(deps, userId, productId(request.params));
+    if (invoiceUrl) return reply.redirect(invoiceUrl, 303);
+    return reply.redirect(`/api/payment/invoice/${payment.id}`, 303);
+  });
+
+  app.get('/api/payment/invoice/:paymentId', async (request, reply) => {
+    const { userId } = await app.requireIdentity(request);
+    const payment = await findUserPayment(
+      deps,
+      userId,
+      uuidParam(request.params, 'paymentId', PaymentText.paymentNotFound),
+    );
+    const html = renderSandboxInvoice({
+      paymentId: payment.id,
+      totalCents: payment.totalCents,
+      charge: payment.charge,
+      bonus: payment.bonus,
+      status: payment.status,
+      canSimulate: payment.provider === 'sandbox' && !app.config.isProduction,
+    });
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  });
+
+  app.post('/api/payment/crypto/:paymentId/simulate', async (request, reply) => {
+    const { userId } = await app.requireIdentity(request);
+    const payment = await findUserPayment(
+      deps,
+      userId,
+      uuidParam(request.params, 'paymentId', PaymentText.paymentNotFound),
+    );
+    if (payment.provider !== 'sandbox' || payment.method !== 'crypto' || app.config.isProduction) {
+      throw AppError.notFound(PaymentText.providerUnavailable);
+    }
+    await creditPayment(deps, payment.id);
+    return reply.redirect(`/api/payment/invoice/${payment.id}`, 303);
+  });
+
+  // Webhooks verify signatures over the exact bytes received, so they read the raw body.
+  await app.register(async (webhooks) => {
+    webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+
+    webhooks.post('/api/payment/stripe/webhook', async (request) => {
+      if (!providers.stripe) throw AppError.notFound(PaymentText.providerUnavailable);
+      let event;
+      try {
+        event = providers.stripe.client.webhooks.constructEvent(
+          request.body as Buffer,
+          String(request.headers['stripe-signature'] ?? ''),
+          providers.stripe.webhookSecret,
+        );
+      } catch {
+        throw AppError.badRequest(PaymentText.signatureInvalid);
+      }
+      await handleStripeEvent(deps, event);
+      return { received: true };
+    });
+
+    webhooks.post('/api/payment/crypto/callback', async (request) => {
+      const secret = providers.nowPaymentsIpnSecret;
+      if (!secret) throw AppError.notFound(PaymentText.providerUnavailable);
+      let body: unknown;
+      try {
+        body = JSON.parse((request.body as Buffer).toString('utf8'));
+      } catch {
+        throw AppError.badRequest(PaymentText.signatureInvalid);
+      }
+      const signature = request.headers['x-nowpayments-sig'];
+      if (!verifyNowPaymentsSignature(body, typeof signature === 'string' ? signature : undefined, secret)) {
+        throw AppError.badRequest(PaymentText.signatureInvalid);
+      }
+      await handleNowPaymentsCallback(deps, body as Record<string, unknown>);
+      return { received: true };
+    });
+  });
+}

@@ -1,0 +1,255 @@
+import { and, desc, eq, gt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  PaymentText,
+  SandboxCard,
+  paymentAmount,
+  sandboxConfirmSchema,
+  type PaymentAmount,
+} from '@retouch/shared/payments';
+import type { Database } from '../../db/client';
+import { LedgerReason, PaymentStatus, payments, users } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { parseInput } from '../../lib/validation';
+import type { PaymentProviders } from '../../payments/providers';
+import { applyLedgerEntry } from '../ledger/ledger.service';
+import { findLiveProduct } from './products.service';
+
+export interface PaymentsDeps {
+  db: Database;
+  providers: PaymentProviders;
+  taxRate: number;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  /** Tells the customer their new balance (socket event). */
+  publishBalance(userId: string, balance: { main: number; bonus: number }): void;
+}
+
+type PaymentRow = typeof payments.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** How long a crypto invoice page keeps showing the same pending payment. */
+const CRYPTO_INVOICE_REUSE_MS = 30 * 60 * 1000;
+
+async function requireProduct(deps: PaymentsDeps, productId: string) {
+  const product = await findLiveProduct(deps.db, productId);
+  if (!product) throw AppError.notFound(PaymentText.productNotFound);
+  return product;
+}
+
+export async function quoteProduct(deps: PaymentsDeps, productId: string): Promise<PaymentAmount> {
+  const product = await requireProduct(deps, productId);
+  return paymentAmount(product.costCents / 100, deps.taxRate);
+}
+
+async function insertPendingPayment(
+  deps: PaymentsDeps,
+  userId: string,
+  productId: string,
+  method: 'card' | 'crypto',
+) {
+  const product = await requireProduct(deps, productId);
+  const { total } = paymentAmount(product.costCents / 100, deps.taxRate);
+  const totalCents = Math.round(total * 100);
+  const provider = method === 'card' ? deps.providers.card.name : deps.providers.crypto.name;
+  const [row] = await deps.db
+    .insert(payments)
+    .values({
+      userId,
+      productId,
+      method,
+      provider,
+      charge: product.charge,
+      bonus: product.bonus,
+      costCents: product.costCents,
+      taxCents: totalCents - product.costCents,
+      totalCents,
+      createdAt: deps.now(),
+    })
+    .returning();
+  return row!;
+}
+
+/** Starts a card payment for a package; the browser confirms it with the client secret. */
+export async function startCardPayment(
+  deps: PaymentsDeps,
+  userId: string,
+  productId: string,
+): Promise<string> {
+  const payment = await insertPendingPayment(deps, userId, productId, 'card');
+  const started = await deps.providers.card.startCardPayment(payment);
+  await deps.db
+    .update(payments)
+    .set({ providerRef: started.providerRef, clientSecret: started.clientSecret })
+    .where(eq(payments.id, payment.id));
+  return started.clientSecret;
+}
+
+/**
+ * Marks the payment succeeded and credits its tokens, exactly once: the status change and the ledger
+ * row (keyed by the payment) are one transaction, and only a pending payment can change.
+ */
+export async function creditPayment(deps: PaymentsDeps, paymentId: string): Promise<boolean> {
+  const credited = await deps.db.transaction(async (tx) => {
+    const [payment] = await tx
+      .update(payments)
+      .set({ status: PaymentStatus.succeeded, completedAt: deps.now(), failureMessage: null })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, PaymentStatus.pending)))
+      .returning();
+    if (!payment) return undefined;
+    await applyLedgerEntry(tx, {
+      userId: payment.userId,
+      deltaMain: payment.charge,
+      deltaBonus: payment.bonus,
+      reason: LedgerReason.payment,
+      paymentId: payment.id,
+      idempotencyKey: `payment:${payment.id}`,
+    });
+    const [balance] = await tx
+      .select({ main: users.balanceMain, bonus: users.balanceBonus })
+      .from(users)
+      .where(eq(users.id, payment.userId));
+    return { userId: payment.userId, balance: balance! };
+  });
+  if (!credited) return false;
+  deps.publishBalance(credited.userId, credited.balance);
+  return true;
+}
+
+async function recordFailure(deps: PaymentsDeps, paymentId: string, message: string) {
+  await deps.db
+    .update(payments)
+    .set({ failureMessage: message })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, PaymentStatus.pending)));
+}
+
+/** The sandbox's card check, as a processor's test mode answers the documented test cards. */
+export async function confirmSandboxCard(deps: PaymentsDeps, userId: string, body: unknown) {
+  if (deps.providers.card.name !== 'sandbox') throw AppError.notFound(PaymentText.providerUnavailable);
+  const { client_secret: clientSecret, card } = parseInput(sandboxConfirmSchema, body);
+  const [payment] = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.clientSecret, clientSecret), eq(payments.userId, userId)));
+  if (!payment) throw AppError.notFound(PaymentText.paymentNotFound);
+  if (payment.status !== PaymentStatus.pending) throw AppError.conflict(PaymentText.alreadyProcessed);
+
+  const now = deps.now();
+  const expired =
+    card.expYear < now.getUTCFullYear() ||
+    (card.expYear === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1);
+  const refusal =
+    card.number === SandboxCard.declined
+      ? PaymentText.cardDeclined
+      : card.number === SandboxCard.insufficientFunds
+        ? PaymentText.insufficientFunds
+        : expired
+          ? PaymentText.cardExpired
+          : card.number !== SandboxCard.succeeds
+            ? PaymentText.cardInvalid
+            : undefined;
+  if (refusal) {
+    await recordFailure(deps, payment.id, refusal);
+    throw new AppError(402, refusal);
+  }
+  await creditPayment(deps, payment.id);
+  const [balance] = await deps.db
+    .select({ main: users.balanceMain, bonus: users.balanceBonus })
+    .from(users)
+    .where(eq(users.id, userId));
+  return { status: PaymentStatus.succeeded, balance: balance! };
+}
+
+/** The pending crypto payment the invoice page shows: reused for a while, so reloading does not pile up. */
+export async function openCryptoInvoice(deps: PaymentsDeps, userId: string, productId: string) {
+  const since = new Date(deps.now().getTime() - CRYPTO_INVOICE_REUSE_MS);
+  const [recent] = await deps.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.productId, productId),
+        eq(payments.method, 'crypto'),
+        eq(payments.status, PaymentStatus.pending),
+        gt(payments.createdAt, since),
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  if (recent?.providerRef) return { payment: recent, invoiceUrl: undefined };
+  const payment = recent ?? (await insertPendingPayment(deps, userId, productId, 'crypto'));
+  const invoice = await deps.providers.crypto.createInvoice(payment);
+  await deps.db.update(payments).set({ providerRef: invoice.providerRef }).where(eq(payments.id, payment.id));
+  return { payment: { ...payment, providerRef: invoice.providerRef }, invoiceUrl: invoice.invoiceUrl };
+}
+
+export async function findUserPayment(
+  deps: PaymentsDeps,
+  userId: string,
+  paymentId: string,
+): Promise<PaymentRow> {
+  const [payment] = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.userId, userId)));
+  if (!payment) throw AppError.notFound(PaymentText.paymentNotFound);
+  return payment;
+}
+
+/** Credits a Stripe PaymentIntent that succeeded; other events are acknowledged and ignored. */
+export async function handleStripeEvent(
+  deps: PaymentsDeps,
+  event: { type: string; data: { object: unknown } },
+) {
+  if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') return;
+  const intent = event.data.object as {
+    id: string;
+    amount_received?: number;
+    last_payment_error?: { message?: string };
+  };
+  const [payment] = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, 'stripe'), eq(payments.providerRef, intent.id)));
+  if (!payment) {
+    deps.log.warn({ intent: intent.id }, 'stripe event for an unknown payment');
+    return;
+  }
+  if (event.type === 'payment_intent.payment_failed') {
+    await recordFailure(
+      deps,
+      payment.id,
+      intent.last_payment_error?.message ?? PaymentText.somethingWentWrong,
+    );
+    return;
+  }
+  if ((intent.amount_received ?? 0) < payment.totalCents) {
+    deps.log.warn({ intent: intent.id }, 'stripe payment received less than the total');
+    return;
+  }
+  await creditPayment(deps, payment.id);
+}
+
+/** Credits a NOWPayments invoice once its payment is `finished` for at least the total. */
+export async function handleNowPaymentsCallback(deps: PaymentsDeps, body: Record<string, unknown>) {
+  const paymentId = String(body.order_id ?? '');
+  const [payment] = UUID.test(paymentId)
+    ? await deps.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, 'nowpayments'), eq(payments.id, paymentId)))
+    : [];
+  if (!payment) {
+    deps.log.warn({ orderId: paymentId }, 'crypto callback for an unknown payment');
+    return;
+  }
+  if (body.payment_status === 'failed' || body.payment_status === 'expired') {
+    await recordFailure(deps, payment.id, `Crypto payment ${String(body.payment_status)}`);
+    return;
+  }
+  if (body.payment_status !== 'finished') return;
+  if (Math.round(Number(body.price_amount) * 100) < payment.totalCents) return;
+  await creditPayment(deps, payment.id);
+}

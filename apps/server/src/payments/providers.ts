@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import type { Config } from '../config';
+
+export interface PaymentToStart {
+  id: string;
+  userId: string;
+  productId: string;
+  totalCents: number;
+}
+
+/** The provider side of a card payment: its id there, and the secret the browser confirms with. */
+export interface StartedCardPayment {
+  providerRef: string;
+  clientSecret: string;
+}
+
+export interface CardProvider {
+  name: 'sandbox' | 'stripe';
+  /** The key the browser uses (Stripe's publishable key; a fixed label for the sandbox). */
+  publicKey: string;
+  startCardPayment(payment: PaymentToStart): Promise<StartedCardPayment>;
+}
+
+export interface CryptoProvider {
+  name: 'sandbox' | 'nowpayments';
+  /** The invoice: its id there, and the hosted page to show (none: we render the sandbox invoice). */
+  createInvoice(payment: PaymentToStart): Promise<{ providerRef: string; invoiceUrl?: string }>;
+}
+
+/** Offline card processor with a test mode's behaviour; the confirm step lives in the payments service. */
+export const sandboxCardProvider: CardProvider = {
+  name: 'sandbox',
+  publicKey: 'sandbox',
+  async startCardPayment(payment) {
+    return {
+      providerRef: `sbx_${payment.id}`,
+      clientSecret: `sbx_${payment.id}_secret_${randomBytes(12).toString('hex')}`,
+    };
+  },
+};
+
+export const sandboxCryptoProvider: CryptoProvider = {
+  name: 'sandbox',
+  async createInvoice(payment) {
+    return { providerRef: `sbx_inv_${payment.id}` };
+  },
+};
+
+/** Stripe PaymentIntents; the package and our payment id ride in the metadata. */
+export function createStripeProvider(stripe: Stripe, publishableKey: string): CardProvider {
+  return {
+    name: 'stripe',
+    publicKey: publishableKey,
+    async startCardPayment(payment) {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: payment.totalCents,
+          currency: 'usd',
+          metadata: { paymentId: payment.id, productId: payment.productId, userId: payment.userId },
+        },
+        { idempotencyKey: `payment-${payment.id}` },
+      );
+      if (!intent.client_secret) throw new Error('Stripe returned no client secret');
+      return { providerRef: intent.id, clientSecret: intent.client_secret };
+    },
+  };
+}
+
+/** NOWPayments hosted invoices (https://documenter.getpostman.com/view/7907941/2s93JusNJt). */
+export function createNowPaymentsProvider(config: Config): CryptoProvider {
+  return {
+    name: 'nowpayments',
+    async createInvoice(payment) {
+      const response = await fetch(`${config.NOWPAYMENTS_API_URL}/invoice`, {
+        method: 'POST',
+        headers: { 'x-api-key': config.NOWPAYMENTS_API_KEY ?? '', 'content-type': 'application/json' },
+        body: JSON.stringify({
+          price_amount: payment.totalCents / 100,
+          price_currency: 'usd',
+          order_id: payment.id,
+          order_description: `Retouch tokens ${payment.productId}`,
+          ipn_callback_url: `${config.PUBLIC_URL}/api/payment/crypto/callback`,
+        }),
+      });
+      if (!response.ok) throw new Error(`NOWPayments answered ${response.status}`);
+      const invoice = (await response.json()) as { id: string | number; invoice_url: string };
+      return { providerRef: String(invoice.id), invoiceUrl: invoice.invoice_url };
+    },
+  };
+}
+
+export interface PaymentProviders {
+  card: CardProvider;
+  crypto: CryptoProvider;
+  /** Present when the card provider is Stripe: verifies its webhooks. */
+  stripe?: { client: Stripe; webhookSecret: string };
+  nowPaymentsIpnSecret?: string;
+}
+
+/** The providers the configuration chooses. */
+export function createPaymentProviders(config: Config): PaymentProviders {
+  const stripe =
+    config.PAYMENT_PROVIDER === 'stripe' ? new Stripe(config.STRIPE_SECRET_KEY ?? '') : undefined;
+  return {
+    card: stripe ? createStripeProvider(stripe, config.STRIPE_PUBLISHABLE_KEY ?? '') : sandboxCardProvider,
+    crypto:
+      config.CRYPTO_PROVIDER === 'nowpayments' ? createNowPaymentsProvider(config) : sandboxCryptoProvider,
+    stripe: stripe ? { client: stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? '' } : undefined,
+    nowPaymentsIpnSecret: config.NOWPAYMENTS_IPN_SECRET,
+  };
+}
