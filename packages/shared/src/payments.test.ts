@@ -31,7 +31,8 @@ describe('packageBodySchema', () => {
   });
 
   it('allows cents in the cost but not fractions of a cent', () => {
-    expect(packageBodySchema.parse({ ...valid, cost: '0.99' }).cost).toBe(0.99);
+    expect(packageBodySchema.parse({ ...valid, cost: '1.99' }).cost).toBe(1.99);
+    expect(packageBodySchema.parse({ ...valid, cost: '17.1' }).cost).toBe(17.1);
     expect(packageBodySchema.safeParse({ ...valid, cost: '1.999' }).error?.issues[0]?.message).toBe(
       PackageText.numbersOnly,
     );

@@ -62,7 +62,7 @@ const requiredNumber = (integer: boolean) =>
 /** `POST /api/admin/product`, `PATCH /api/admin/product/{id}` body (back-office section 5, Package form). */
 export const packageBodySchema = z.object({
   cost: requiredNumber(false).refine(
-    (value) => Math.round(value * 100) === value * 100,
+    (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
     PackageText.numbersOnly,
   ),
   description: z
