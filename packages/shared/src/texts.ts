@@ -86,6 +86,7 @@ export const AdminText = {
   menuServices: 'Услуги',
   menuDegrees: 'Степень действия',
   menuReasons: 'Причины отказа',
+  menuPackages: 'Пакеты токенов',
   error: 'Ошибка',
   warning: 'Внимание',
   exit: 'Выход',

@@ -1,10 +1,13 @@
 import { CustomerText } from '@retouch/shared/texts';
 import { Layout } from 'antd';
+import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { AppHeader, type NavItem } from '@/components/app-header';
 import { AccountMenu } from '@/features/auth/components/account-menu';
 import { AuthButtons } from '@/features/auth/components/auth-buttons';
-import { useSessionFlags } from '@/features/auth/stores/session-flags';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { BuyTokensButton } from '@/features/buy-tokens/components/buy-tokens-button';
+import { BuyTokensDialog } from '@/features/buy-tokens/components/buy-tokens-dialog';
 import { PortfolioText } from '@/features/portfolio/texts';
 
 // Only routes that exist are linked; later pages add their row.
@@ -13,20 +16,35 @@ const navItems: readonly NavItem[] = [
   { to: '/portfolio', label: PortfolioText.navLabel },
 ];
 
-/** The customer site's frame: header and page. */
+/** The customer site's frame: header and page, and the buy-tokens dialog the header opens. */
 export function CustomerLayout() {
-  const { loggedIn } = useSessionFlags();
+  const { loggedIn, user } = useSession();
+  // Kept per user, so the dialog never reopens for someone who logs in after an exit.
+  const [buyerId, setBuyerId] = useState<string | null>(null);
+  const openBuyTokens = () => setBuyerId(user?._id ?? null);
+
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <AppHeader
         navItems={navItems}
         renderActions={(vertical) =>
-          loggedIn ? <AccountMenu vertical={vertical} /> : <AuthButtons vertical={vertical} />
+          loggedIn ? (
+            <AccountMenu
+              vertical={vertical}
+              onBalanceClick={openBuyTokens}
+              balanceAction={<BuyTokensButton onClick={openBuyTokens} />}
+            />
+          ) : (
+            <AuthButtons vertical={vertical} />
+          )
         }
       />
       <Layout.Content style={{ padding: '32px 16px' }}>
         <Outlet />
       </Layout.Content>
+      {user && buyerId === user._id && (
+        <BuyTokensDialog balance={user.balance} onClose={() => setBuyerId(null)} />
+      )}
     </Layout>
   );
 }

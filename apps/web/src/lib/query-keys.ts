@@ -12,4 +12,8 @@ export const queryKeys = {
   optionTemplates: ['catalog', 'option-templates'],
   /** `GET /api/orders/reason`. */
   refusalReasons: ['orders', 'reason'],
+  /** `GET /api/products`: the token packages (buy dialog, packages screen). */
+  products: ['products'],
+  /** `GET /api/payment/config`: the card provider and its public key. */
+  paymentConfig: ['payment', 'config'],
 } as const;

@@ -92,6 +92,12 @@ export async function paymentsRoutes(app: FastifyInstance) {
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
   });
 
+  // The invoice page's button is a plain HTML form: it posts an empty urlencoded body.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, _body, done) => done(null, {}),
+  );
   app.post('/api/payment/crypto/:paymentId/simulate', async (request, reply) => {
     const { userId } = await app.requireIdentity(request);
     const payment = await findUserPayment(

@@ -117,7 +117,7 @@ describe('card payment in the sandbox', () => {
   it('credits 100 main and 50 bonus once, in the ledger, and tells the customer live', async () => {
     const { client, user } = await signUpCustomer(t);
     const socket = t.socket(client);
-    await new Promise((resolve) => socket.once('connect', resolve));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     const pushed = new Promise((resolve) => socket.once(SocketEvent.balance, resolve));
 
     const secret = await buy(client);
@@ -224,8 +224,14 @@ describe('crypto payment in the sandbox', () => {
     const reopened = await client.get(`/api/payment/${pack._id}`);
     expect(reopened.body).toContain(paymentId);
 
-    const paid = await client.post(`/api/payment/crypto/${paymentId}/simulate`);
-    expect(paid.body).toContain('Paid');
+    // As the page's HTML form sends it: urlencoded, with the session cookie.
+    const paid = await fetch(`${t.baseUrl}/api/payment/crypto/${paymentId}/simulate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: client.cookieHeader! },
+      body: '',
+    });
+    expect(paid.status).toBe(200);
+    expect(await paid.text()).toContain('Paid');
     await client.post(`/api/payment/crypto/${paymentId}/simulate`);
     expect(await balanceOf(client)).toEqual({ main: 100, bonus: 70 });
 

@@ -15,6 +15,7 @@ import { useSession } from '@/features/auth/hooks/use-session';
 const CatalogPage = lazy(() => import('./catalog-page'));
 const DegreeActionPage = lazy(() => import('./degree-action-page'));
 const ReasonRefusalPage = lazy(() => import('./reason-refusal-page'));
+const PayConfigPage = lazy(() => import('./pay-config-page'));
 
 // Each screen is its own chunk inside the admin chunk.
 const lazyScreen = (screen: ReactNode) => <Suspense fallback={<PageSpinner />}>{screen}</Suspense>;
@@ -58,6 +59,7 @@ export default function AdminArea() {
                 <Route path="slider" element={lazyScreen(<CatalogPage />)} />
                 <Route path="degree-action" element={lazyScreen(<DegreeActionPage />)} />
                 <Route path="reason-refusal" element={lazyScreen(<ReasonRefusalPage />)} />
+                <Route path="pay-config" element={lazyScreen(<PayConfigPage />)} />
                 <Route
                   path="*"
                   element={

@@ -1,4 +1,10 @@
-import { AppstoreOutlined, ControlOutlined, HomeOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  ControlOutlined,
+  DollarOutlined,
+  HomeOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
 import {
   hasPermission,
   PermissionSign,
@@ -40,6 +46,13 @@ export const ADMIN_MENU_ITEMS: readonly AdminMenuItem[] = [
     label: AdminText.menuReasons,
     icon: StopOutlined,
     sign: PermissionSign.editServices,
+  },
+  {
+    key: 'pay-config',
+    path: '/admin/pay-config',
+    label: AdminText.menuPackages,
+    icon: DollarOutlined,
+    sign: PermissionSign.editPayConfig,
   },
 ];
 

@@ -2,12 +2,21 @@ import { isStaffRole } from '@retouch/shared/permissions';
 import { CustomerText } from '@retouch/shared/texts';
 import { DownOutlined, GiftOutlined, WalletOutlined } from '@ant-design/icons';
 import { App, Avatar, Button, Dropdown, Flex, Spin, Tag, type MenuProps } from 'antd';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../api/logout';
 import { useSession } from '../hooks/use-session';
 
+interface AccountMenuProps {
+  vertical?: boolean;
+  /** Makes the balances a button (the header opens the buy-tokens dialog with it). */
+  onBalanceClick?: () => void;
+  /** Shown after the balances (the header's plus button buying tokens). */
+  balanceAction?: ReactNode;
+}
+
 /** The logged-in block of the header: e-mail, balances and the account menu. */
-export function AccountMenu({ vertical = false }: { vertical?: boolean }) {
+export function AccountMenu({ vertical = false, onBalanceClick, balanceAction }: AccountMenuProps) {
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const { user, isLoading } = useSession();
@@ -32,14 +41,29 @@ export function AccountMenu({ vertical = false }: { vertical?: boolean }) {
     },
   ];
 
-  return (
-    <Flex gap="small" align={vertical ? 'flex-start' : 'center'} vertical={vertical} wrap>
+  const balances = (
+    <>
       <Tag icon={<WalletOutlined aria-hidden />} variant="outlined">
         {CustomerText.mainBalance}: <span data-testid="balance-main">{user.balance.main}</span>
       </Tag>
       <Tag icon={<GiftOutlined aria-hidden />} color="gold">
         {CustomerText.bonusBalance}: <span data-testid="balance-bonus">{user.balance.bonus}</span>
       </Tag>
+    </>
+  );
+
+  return (
+    <Flex gap="small" align={vertical ? 'flex-start' : 'center'} vertical={vertical} wrap>
+      <Flex gap="small" align="center">
+        {onBalanceClick ? (
+          <Button type="text" onClick={onBalanceClick} style={{ height: 'auto', paddingInline: 4 }}>
+            {balances}
+          </Button>
+        ) : (
+          balances
+        )}
+        {balanceAction}
+      </Flex>
       <Flex gap="small" align="center">
         <Avatar src={user.picture} alt="" size="small" />
         <Dropdown menu={{ items }} trigger={['click']}>

@@ -5,6 +5,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { SocketContext, createSocket, watchConnection, type AppSocket } from '@/lib/socket';
 import { checkAuth } from '../api/check-auth';
 import { useEndLocalSession } from '../hooks/use-end-local-session';
+import { useLiveBalance } from '../hooks/use-live-balance';
 import { useSessionFlags } from '../stores/session-flags';
 
 const UNAUTHORIZED = 401;
@@ -15,6 +16,7 @@ export function SessionSocketProvider({ children }: { children: ReactNode }) {
   const { notification } = App.useApp();
   const endLocalSession = useEndLocalSession();
   const socket = useMemo(() => (loggedIn ? createSocket() : null), [loggedIn]);
+  useLiveBalance(socket);
 
   // A 401 from the socket: ask the server whether the session lives, then reconnect or log out here.
   const recheckSession = useEffectEvent(async (target: AppSocket) => {

@@ -1,0 +1,137 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { REGISTRATION_BONUS_TOKENS } from '@retouch/shared/constants';
+import { PaymentText } from '@retouch/shared/payments';
+import { CustomerText } from '@retouch/shared/texts';
+
+// Accessible names of the buy-tokens dialog (apps/web/src/features/buy-tokens/texts.ts).
+const Buy = {
+  buyTokens: 'Buy tokens',
+  popularPackage: '100 tokens + 50 bonus for $4.00',
+  next: 'Next',
+  card: 'Card',
+  crypto: 'Crypto',
+  cardNumber: 'Card number',
+  expiry: 'Expiry (MM/YY)',
+  cvc: 'CVC',
+  pay: 'Pay',
+  cryptoFrame: 'Crypto payment',
+};
+
+const card = {
+  succeeds: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  expiry: '12/34',
+  cvc: '123',
+};
+
+/** The confirmation link of the newest mail to `email` in the server's outbox. */
+async function confirmationLink(email: string): Promise<URL> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
+  const outbox = path.join(dataDir, 'outbox');
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const names = (await readdir(outbox).catch(() => [] as string[])).filter((n) => n.endsWith('.json'));
+      const mails = await Promise.all(
+        names.map(async (name) => {
+          const mail = JSON.parse(await readFile(path.join(outbox, name), 'utf8')) as {
+            to: unknown;
+            text: string;
+          };
+          return { name, ...mail };
+        }),
+      );
+      const newest = mails
+        .filter((mail) => String(mail.to).includes(email))
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .at(-1);
+      link = newest?.text.match(/https?:\/\/\S+\/confirm\?\S+/)?.[0];
+      return link;
+    })
+    .toBeTruthy();
+  return new URL(link!);
+}
+
+/** A fresh confirmed customer, logged in on `page`: each journey starts from main 0 and the trial bonus. */
+async function logInNewCustomer(page: Page) {
+  const email = `e2e-pay-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = 'buyer-pass-1';
+  const registered = await page.request.post('/api/registration', {
+    data: { email, password, name: { giveName: 'Pat', familyName: 'Buyer' } },
+  });
+  expect(registered.ok()).toBe(true);
+  const link = await confirmationLink(email);
+  expect((await page.request.get(`/api/email/confirm${link.search}`)).ok()).toBe(true);
+
+  await page.goto('/login');
+  await page.getByLabel(CustomerText.emailOrUsername).fill(email);
+  await page.getByLabel(CustomerText.password, { exact: true }).fill(password);
+  await page.getByRole('main').getByRole('button', { name: CustomerText.login }).click();
+  await expectBalances(page, 0, REGISTRATION_BONUS_TOKENS);
+}
+
+async function expectBalances(page: Page, main: number, bonus: number) {
+  const header = page.getByRole('banner');
+  await expect(header.getByTestId('balance-main')).toHaveText(String(main));
+  await expect(header.getByTestId('balance-bonus')).toHaveText(String(bonus));
+}
+
+/** Opens the dialog from the header's plus icon and goes to the payment step of the 100 + 50 package. */
+async function choosePopularPackage(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: Buy.buyTokens }).click();
+  const dialog = page.getByRole('dialog', { name: Buy.buyTokens });
+  await dialog.getByRole('radio', { name: Buy.popularPackage }).check();
+  await dialog.getByRole('button', { name: Buy.next }).click();
+  await expect(dialog.getByTestId('payment-total')).toHaveText(/^\$\d+\.\d{2}$/);
+  return dialog;
+}
+
+async function payByCard(dialog: ReturnType<Page['getByRole']>, number: string) {
+  await dialog.getByText(Buy.card, { exact: true }).click();
+  await dialog.getByLabel(Buy.cardNumber).fill(number);
+  await dialog.getByLabel(Buy.expiry).fill(card.expiry);
+  await dialog.getByLabel(Buy.cvc).fill(card.cvc);
+  await dialog.getByRole('button', { name: Buy.pay, exact: true }).click();
+}
+
+test('a customer buys 100 + 50 tokens by card and the header shows them without a reload', async ({
+  page,
+}) => {
+  await logInNewCustomer(page);
+  const dialog = await choosePopularPackage(page);
+  await payByCard(dialog, card.succeeds);
+
+  await expect(page.getByText(PaymentText.paymentSucceeded)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expectBalances(page, 100, REGISTRATION_BONUS_TOKENS + 50);
+});
+
+test('a declined card shows the refusal, keeps the dialog open and leaves the balances', async ({ page }) => {
+  await logInNewCustomer(page);
+  const dialog = await choosePopularPackage(page);
+  await payByCard(dialog, card.declined);
+
+  await expect(dialog.getByText(PaymentText.cardDeclined)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: Buy.pay, exact: true })).toBeEnabled();
+  await expectBalances(page, 0, REGISTRATION_BONUS_TOKENS);
+  await page.reload();
+  await expectBalances(page, 0, REGISTRATION_BONUS_TOKENS);
+});
+
+test('a crypto payment credited on the server updates the header and closes the dialog', async ({ page }) => {
+  await logInNewCustomer(page);
+  const dialog = await choosePopularPackage(page);
+  await dialog.getByText(Buy.crypto, { exact: true }).click();
+
+  const invoice = page.frameLocator(`iframe[title="${Buy.cryptoFrame}"]`);
+  await expect(invoice.getByRole('heading', { name: Buy.cryptoFrame })).toBeVisible();
+  await expect(invoice.getByRole('status')).toHaveText('Waiting for payment');
+  await invoice.getByRole('button', { name: /simulate/i }).click();
+
+  await expect(page.getByText(PaymentText.paymentSucceeded)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expectBalances(page, 100, REGISTRATION_BONUS_TOKENS + 50);
+});
