@@ -1,0 +1,135 @@
+import { z } from 'zod';
+
+/** Order condition codes (customer-side section 4, DESIGN section 3). */
+export const OrderCondition = {
+  new: 0,
+  inWork: 1,
+  resultReview: 2,
+  refusalReview: 3,
+  fixing: 4,
+  revision: 5,
+  done: 6,
+  requeued: 7,
+  refused: 8,
+  cancelled: 9,
+  doneTipped: 10,
+} as const;
+export type OrderConditionValue = (typeof OrderCondition)[keyof typeof OrderCondition];
+
+/** Order texts of the customer side, exactly as the specification writes them. */
+export const OrderText = {
+  uploadPhotoFirst: 'Upload a photo first!',
+  noServices: "You didn't choose any services.",
+  maxPersons: 'You have selected the maximum number of people!',
+  faceImageRequired: 'You need to upload your face image firstly',
+  faceImageTooLarge: 'Your image size must be less than 2000x2000',
+  timeIsUp: 'Time is up',
+  overloaded: 'Work may be a little delayed',
+  beingModerated: 'The order is being moderated',
+  revisionRequired: 'Message is required',
+  tipRequired: 'Tip amount is required',
+  tipPositive: 'Tip amount must be more than 0',
+  rejectedForReason: 'Your order was rejected for a reason:',
+  lookingForDesigner: 'Looking for a designer',
+  inProgress: 'In progress',
+  executed: 'Executed',
+  cancelled: 'Cancelled',
+} as const;
+
+/** Limits of the editor and the order (customer-side section 9). */
+export const MAX_PERSONS_WITH_PHOTO = 10;
+export const MIN_BALANCE_TO_SEND = 10;
+export const BASE_EXECUTION_MINUTES = 10;
+export const MAX_ADDITIONAL_IMAGE_SIDE = 2000;
+export const MAX_REVISION_LENGTH = 400;
+export const TIP_PRESETS = [5, 10, 15, 25, 30] as const;
+export const DEFAULT_TIP = 25;
+export const MAX_TIP = 9_999_999;
+export const ORDER_PAGE_SIZES = [5, 10, 20] as const;
+export const DEFAULT_ORDER_PAGE_SIZE = 5;
+
+export type ProgressStatus = 'warning' | 'active' | 'success' | 'exception';
+
+export interface OrderProgress {
+  percent: number;
+  status: ProgressStatus;
+  text: string;
+}
+
+/**
+ * The history's progress circle (customer-side section 4): 0 % while a designer is sought,
+ * time-based while in work, 'being moderated' once the time is used up, 100 % when done or cancelled.
+ */
+export function orderProgress(
+  order: { condition: number; executionTime: number; dateStart: string | null },
+  now: number,
+): OrderProgress {
+  const { condition } = order;
+  if (condition === OrderCondition.new || condition === OrderCondition.requeued) {
+    return { percent: 0, status: 'warning', text: OrderText.lookingForDesigner };
+  }
+  if (condition >= OrderCondition.inWork && condition <= OrderCondition.revision) {
+    const remaining = remainingTimeMs(order, now);
+    if (remaining <= 0) return { percent: 100, status: 'active', text: OrderText.beingModerated };
+    const total = order.executionTime * 60_000;
+    return {
+      percent: Math.min(99, Math.floor(((total - remaining) / total) * 100)),
+      status: 'active',
+      text: OrderText.inProgress,
+    };
+  }
+  if (condition === OrderCondition.done || condition === OrderCondition.doneTipped) {
+    return { percent: 100, status: 'success', text: OrderText.executed };
+  }
+  return { percent: 100, status: 'exception', text: OrderText.cancelled };
+}
+
+/** Milliseconds left of the execution time since the attempt started (the whole time before it starts). */
+export function remainingTimeMs(
+  order: { executionTime: number; dateStart: string | null },
+  now: number,
+): number {
+  const total = order.executionTime * 60_000;
+  if (!order.dateStart) return total;
+  return Math.max(0, total - (now - new Date(order.dateStart).getTime()));
+}
+
+/** How often the progress is recomputed: one hundredth of the execution time. */
+export function progressRefreshMs(executionTime: number): number {
+  return Math.max(1000, Math.round((executionTime * 60_000) / 100));
+}
+
+/** One chosen service or option in the `data` JSON of `POST /api/orders/create`. */
+export const orderEntrySchema = z.object({
+  id: z.uuid(),
+  degreeAction: z.array(z.uuid()).max(20).default([]),
+  isOptional: z.boolean().default(false),
+});
+
+/** The `data` JSON of `POST /api/orders/create` (customer-side section 3, Order submitted). */
+export const orderSubmitSchema = z.object({
+  order: z.object({
+    persons: z
+      .array(z.object({ id: z.string().trim().min(1).max(40), orders: z.array(orderEntrySchema).max(50) }))
+      .min(1)
+      .max(MAX_PERSONS_WITH_PHOTO, OrderText.maxPersons),
+    message: z.string().trim().max(2000).default(''),
+  }),
+});
+export type OrderSubmit = z.input<typeof orderSubmitSchema>;
+
+/** `POST /api/orders/refusal/{id}` body: the revision request. */
+export const revisionSchema = z.object({
+  message: z
+    .string({ error: OrderText.revisionRequired })
+    .trim()
+    .min(1, OrderText.revisionRequired)
+    .max(MAX_REVISION_LENGTH),
+});
+
+/** `POST /api/orders/order/{id}/tip` body. */
+export const tipSchema = z.object({
+  data: z.object({
+    amount: z.number({ error: OrderText.tipRequired }).int().gt(0, OrderText.tipPositive).max(MAX_TIP),
+  }),
+});
