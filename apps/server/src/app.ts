@@ -15,6 +15,7 @@ import { createCatalogCache, type CatalogCache } from './modules/catalog/catalog
 import { toPublicCatalog } from './modules/catalog/catalog.presenter';
 import { loadCatalogRows } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { permissionsRoutes } from './modules/permissions/permissions.routes';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(filesRoutes);
   await app.register(catalogRoutes);
   await app.register(paymentsRoutes);
+  await app.register(ordersRoutes);
   await app.register(webPlugin, { distDir: config.WEB_DIST_DIR });
 
   return app;

@@ -40,6 +40,7 @@ export interface ServerToClientEvents {
   warn: (payload: SocketNotice) => void;
   'change orders': (payload: { orderId: string; condition: number }) => void;
   balance: (payload: { main: number; bonus: number }) => void;
+  'new order': (payload: { orderId: string }) => void;
 }
 
 /** Events the client emits. */

@@ -2,3 +2,4 @@ export * from './users';
 export * from './ledger';
 export * from './catalog';
 export * from './payments';
+export * from './orders';

@@ -1,0 +1,75 @@
+import { boolean, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { refusalReasons, serviceOptions, services } from './catalog';
+import { users } from './users';
+
+/** A customer's order; prices and times are computed by the server from the catalogue when it is sent. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    condition: smallint('condition').notNull().default(0),
+    cost: integer('cost').notNull(),
+    /** What the order took from each balance part, so a refund returns exactly that. */
+    chargedMain: integer('charged_main').notNull(),
+    chargedBonus: integer('charged_bonus').notNull(),
+    /** finance.costForExecutor: the designer's pay, the sum of the services' designerPrice. */
+    costForExecutor: integer('cost_for_executor').notNull(),
+    /** Minutes: 10 + the services' executionTime. */
+    executionTime: integer('execution_time').notNull(),
+    message: text('message').notNull().default(''),
+    original: text('original').notNull(),
+    originalThumb: text('original_thumb').notNull(),
+    draft: text('draft').notNull(),
+    additional: text('additional'),
+    finalPicture: text('final_picture'),
+    refuseReasonId: uuid('refuse_reason_id').references(() => refusalReasons.id),
+    tip: integer('tip').notNull().default(0),
+    /** Start of the current attempt (set by dispatch). */
+    dateStart: timestamp('date_start', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_condition_idx').on(t.condition, t.createdAt),
+  ],
+);
+
+/** A person marked on the photo: the base 'photo' first, then 'Person N'. */
+export const orderPersons = pgTable(
+  'order_persons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('order_persons_order_idx').on(t.orderId)],
+);
+
+/** One chosen service or option of a person, with the catalogue figures it was sold at. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => orderPersons.id, { onDelete: 'cascade' }),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id),
+    optionId: uuid('option_id').references(() => serviceOptions.id),
+    degreeIds: uuid('degree_ids').array().notNull().default([]),
+    cost: integer('cost').notNull(),
+    designerPrice: integer('designer_price').notNull(),
+    executionTime: integer('execution_time').notNull(),
+    active: boolean('active').notNull().default(true),
+    edited: boolean('edited').notNull().default(false),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('order_items_person_idx').on(t.personId)],
+);

@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import sharp from 'sharp';
+import {
+  MAX_ADDITIONAL_IMAGE_SIDE,
+  MIN_BALANCE_TO_SEND,
+  OrderText,
+  orderSubmitSchema,
+} from '@retouch/shared/orders';
+import { splitSpending } from '@retouch/shared/payments';
+import type { Database } from '../../db/client';
+import {
+  LedgerReason,
+  degrees,
+  orderItems,
+  orderPersons,
+  orders,
+  serviceDegrees,
+  serviceGroups,
+  serviceOptions,
+  services,
+  users,
+} from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { prepareImage, type PreparedImage } from '../../lib/images';
+import { parseInput } from '../../lib/validation';
+import { publicFilePath, type Storage } from '../../storage/storage';
+import { applyLedgerEntry } from '../ledger/ledger.service';
+import { priceOrder, type CatalogOption, type CatalogService } from './order-pricing';
+
+export interface OrdersDeps {
+  db: Database;
+  storage: Storage;
+  now: () => Date;
+  /** Tells the customer and the staff that an order arrived. */
+  announceNewOrder(order: { id: string; userId: string; condition: number }): void;
+}
+
+export const OrderCreateText = {
+  insufficientFunds: `Not enough tokens: sending is possible from ${MIN_BALANCE_TO_SEND + 1} tokens and needs the order's cost`,
+  draftMissing: 'The draft picture is missing',
+} as const;
+
+/** Longest side kept of an original: designers need the full picture, pixel bombs are refused by sharp. */
+const ORIGINAL_MAX_SIDE = 8000;
+const THUMBNAIL_SIDE = 400;
+
+async function loadPricingCatalog(db: Database, serviceIds: string[], optionIds: string[]) {
+  const serviceRows = serviceIds.length
+    ? await db
+        .select({
+          id: services.id,
+          cost: services.cost,
+          designerPrice: services.designerPrice,
+          executionTime: services.executionTime,
+          multi: services.multi,
+          multiDegree: services.multiDegree,
+          allowAdditionalImage: services.allowAdditionalImage,
+        })
+        .from(services)
+        .innerJoin(serviceGroups, eq(serviceGroups.id, services.groupId))
+        .where(
+          and(
+            inArray(services.id, serviceIds),
+            eq(services.status, true),
+            isNull(services.deletedAt),
+            eq(serviceGroups.status, true),
+            isNull(serviceGroups.deletedAt),
+          ),
+        )
+    : [];
+  const links = serviceIds.length
+    ? await db
+        .select({ serviceId: serviceDegrees.serviceId, degreeId: serviceDegrees.degreeId })
+        .from(serviceDegrees)
+        .innerJoin(degrees, and(eq(degrees.id, serviceDegrees.degreeId), isNull(degrees.deletedAt)))
+        .where(inArray(serviceDegrees.serviceId, serviceIds))
+    : [];
+  const optionRows: CatalogOption[] = optionIds.length
+    ? await db
+        .select({
+          id: serviceOptions.id,
+          serviceId: serviceOptions.serviceId,
+          cost: serviceOptions.cost,
+          designerPrice: serviceOptions.designerPrice,
+          executionTime: serviceOptions.executionTime,
+        })
+        .from(serviceOptions)
+        .where(
+          and(
+            inArray(serviceOptions.id, optionIds),
+            eq(serviceOptions.status, true),
+            isNull(serviceOptions.deletedAt),
+          ),
+        )
+    : [];
+  const [defaultDegree] = await db
+    .select({ id: degrees.id })
+    .from(degrees)
+    .where(and(eq(degrees.isDefault, true), isNull(degrees.deletedAt)));
+  const servicesById = new Map<string, CatalogService>(
+    serviceRows.map((row) => [
+      row.id,
+      { ...row, degreeIds: links.filter((link) => link.serviceId === row.id).map((link) => link.degreeId) },
+    ]),
+  );
+  return {
+    services: servicesById,
+    options: new Map(optionRows.map((row) => [row.id, row])),
+    defaultDegreeId: defaultDegree?.id,
+  };
+}
+
+async function checkAdditionalImage(input: Buffer | undefined): Promise<void> {
+  if (!input) throw AppError.badRequest(OrderText.faceImageRequired);
+  const { width = 0, height = 0 } = await sharp(input)
+    .metadata()
+    .catch(() => ({ width: 0, height: 0 }));
+  if (width > MAX_ADDITIONAL_IMAGE_SIDE || height > MAX_ADDITIONAL_IMAGE_SIDE) {
+    throw AppError.badRequest(OrderText.faceImageTooLarge);
+  }
+}
+
+/**
+ * Sends an order: checks it against the live catalogue, prices it, stores its pictures and charges
+ * the customer (bonus first) in one unit. On any failure nothing is charged and no file stays behind.
+ */
+export async function createOrder(
+  deps: OrdersDeps,
+  userId: string,
+  data: unknown,
+  files: Map<string, Buffer>,
+): Promise<{ _id: string; cost: number; executionTime: number; condition: number }> {
+  const { order: submitted } = parseInput(orderSubmitSchema, data);
+  const original = files.get('original');
+  if (!original) throw AppError.badRequest(OrderText.uploadPhotoFirst);
+  const entries = submitted.persons.flatMap((person) => person.orders);
+  const catalog = await loadPricingCatalog(
+    deps.db,
+    [...new Set(entries.filter((e) => !e.isOptional).map((e) => e.id))],
+    [...new Set(entries.filter((e) => e.isOptional).map((e) => e.id))],
+  );
+  const priced = priceOrder(submitted, catalog);
+  const draft = files.get('draft');
+  if (!draft) throw AppError.badRequest(OrderCreateText.draftMissing);
+  const additional = files.get('additional');
+  if (priced.needsAdditionalImage) await checkAdditionalImage(additional);
+
+  const [balance] = await deps.db
+    .select({ main: users.balanceMain, bonus: users.balanceBonus })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!balance || !canAfford(balance, priced.cost))
+    throw new AppError(402, OrderCreateText.insufficientFunds);
+
+  const prepared = await Promise.all([
+    prepareImage(original, { maxSide: ORIGINAL_MAX_SIDE, format: 'jpeg' }),
+    prepareImage(original, { maxSide: THUMBNAIL_SIDE, format: 'webp' }),
+    prepareImage(draft, { maxSide: ORIGINAL_MAX_SIDE, format: 'png' }),
+    priced.needsAdditionalImage && additional
+      ? prepareImage(additional, { maxSide: MAX_ADDITIONAL_IMAGE_SIDE, format: 'jpeg' })
+      : undefined,
+  ]);
+  const orderId = randomUUID();
+  const stored: string[] = [];
+  try {
+    // Every write settles before clean-up can run, so no late write survives a failure.
+    const writes = await Promise.allSettled(
+      prepared.map((image, index) =>
+        image ? storeOrderPicture(deps.storage, orderId, index, image, stored) : undefined,
+      ),
+    );
+    const failedWrite = writes.find((write) => write.status === 'rejected');
+    if (failedWrite) throw failedWrite.reason;
+    const [originalPath, thumbPath, draftPath, additionalPath] = writes.map((write) =>
+      write.status === 'fulfilled' ? write.value : undefined,
+    );
+    await deps.db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ main: users.balanceMain, bonus: users.balanceBonus })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
+      if (!locked || !canAfford(locked, priced.cost))
+        throw new AppError(402, OrderCreateText.insufficientFunds);
+      const { fromBonus, fromMain } = splitSpending(locked, priced.cost);
+      await tx.insert(orders).values({
+        id: orderId,
+        userId,
+        cost: priced.cost,
+        chargedMain: fromMain,
+        chargedBonus: fromBonus,
+        costForExecutor: priced.costForExecutor,
+        executionTime: priced.executionTime,
+        message: submitted.message,
+        original: originalPath!,
+        originalThumb: thumbPath!,
+        draft: draftPath!,
+        additional: additionalPath ?? null,
+        createdAt: deps.now(),
+      });
+      await applyLedgerEntry(tx, {
+        userId,
+        deltaMain: -fromMain,
+        deltaBonus: -fromBonus,
+        reason: LedgerReason.orderCharge,
+        orderId,
+        idempotencyKey: `order-charge:${orderId}`,
+      });
+      for (const [position, person] of priced.persons.entries()) {
+        const personId = randomUUID();
+        await tx.insert(orderPersons).values({ id: personId, orderId, name: person.name, position });
+        if (person.items.length === 0) continue;
+        await tx
+          .insert(orderItems)
+          .values(person.items.map((item, itemPosition) => ({ ...item, personId, position: itemPosition })));
+      }
+    });
+  } catch (error) {
+    await Promise.all(stored.map((key) => deps.storage.remove(key).catch(() => undefined)));
+    throw error;
+  }
+  deps.announceNewOrder({ id: orderId, userId, condition: 0 });
+  return { _id: orderId, cost: priced.cost, executionTime: priced.executionTime, condition: 0 };
+}
+
+function canAfford(balance: { main: number; bonus: number }, cost: number): boolean {
+  const total = balance.main + balance.bonus;
+  return total > MIN_BALANCE_TO_SEND && total >= cost;
+}
+
+const PICTURE_NAMES = ['original', 'original-thumb', 'draft', 'additional'] as const;
+
+async function storeOrderPicture(
+  storage: Storage,
+  orderId: string,
+  index: number,
+  image: PreparedImage,
+  stored: string[],
+): Promise<string> {
+  const key = `orders/${orderId}/${PICTURE_NAMES[index]}.${image.extension}`;
+  stored.push(key);
+  await storage.put(key, image.data, image.contentType);
+  return publicFilePath(key);
+}
