@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { OrderCondition } from '@retouch/shared/orders';
 import { SocketEvent, SocketRoom } from '@retouch/shared/realtime';
 import { jsonField, readMultipart } from '../../lib/multipart';
 import { parseInput, uuidParam } from '../../lib/validation';
 import { OrderHistoryText, findUserOrder, historyQuerySchema, listUserOrders } from './order-history';
+import { leaveTip } from './order-tips';
 import { createOrder, type OrdersDeps } from './orders.service';
 
 export async function ordersRoutes(app: FastifyInstance) {
@@ -28,6 +30,14 @@ export async function ordersRoutes(app: FastifyInstance) {
   app.get('/api/orders/user/', async (request) => {
     const { userId } = await app.requireIdentity(request);
     return listUserOrders(app.db, userId, parseInput(historyQuerySchema, request.query));
+  });
+
+  app.post('/api/orders/order/:id/tip', async (request) => {
+    const { userId } = await app.requireIdentity(request);
+    const orderId = uuidParam(request.params, 'id', OrderHistoryText.notFound);
+    const message = await leaveTip(app.db, userId, orderId, request.body);
+    app.realtime.toUser(userId, SocketEvent.changeOrders, { orderId, condition: OrderCondition.doneTipped });
+    return { message };
   });
 
   app.get('/api/orders/order/:id', async (request) => {

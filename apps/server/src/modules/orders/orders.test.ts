@@ -283,3 +283,37 @@ describe('order history', () => {
     expect((await bob.client.get('/api/orders/user/')).body).toEqual({ orders: [], total: 0 });
   });
 });
+
+describe('POST /api/orders/order/{id}/tip', () => {
+  it('takes the tip once, only at condition 6, and moves the order to 10', async () => {
+    const { client, user } = await signUpCustomer(t);
+    const placed = await send(client, single([{ id: service('Teeth whitening')._id }]));
+    const tipUrl = `/api/orders/order/${placed.body._id}/tip`;
+    expect((await client.post(tipUrl, { data: { amount: 5 } })).status).toBe(409);
+
+    // Moderation is not built yet: the test moves the order to "done".
+    await t.db.update(orders).set({ condition: 6 }).where(eq(orders.id, placed.body._id));
+    expect(await client.post(tipUrl, { data: { amount: 0 } })).toMatchObject({
+      status: 400,
+      body: { message: OrderText.tipPositive },
+    });
+    expect(await client.post(tipUrl, { data: {} })).toMatchObject({
+      status: 400,
+      body: { message: OrderText.tipRequired },
+    });
+
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => client.post(tipUrl, { data: { amount: 5 } })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 409)).toBe(true);
+    const detail = (await client.get(`/api/orders/order/${placed.body._id}`)).body;
+    expect(detail).toMatchObject({ condition: 10, tip: 5 });
+    expect((await client.get('/api/user/info')).body.balance).toEqual({
+      main: 0,
+      bonus: 20 - placed.body.cost - 5,
+    });
+    const tips = await t.db.select().from(tokenLedger).where(eq(tokenLedger.userId, user._id));
+    expect(tips.filter((row) => row.reason === LedgerReason.tip)).toHaveLength(1);
+  });
+});
