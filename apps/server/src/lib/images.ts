@@ -42,7 +42,7 @@ export async function prepareImage(input: Buffer, options: PrepareOptions = {}):
   else if (options.maxSide) {
     pipeline = pipeline.resize(options.maxSide, options.maxSide, { fit: 'inside', withoutEnlargement: true });
   }
-  pipeline = pipeline.toFormat(format, format === 'jpeg' ? { quality: 88, mozjpeg: true } : { quality: 88 });
+  pipeline = pipeline.toFormat(format, format === 'jpeg' ? { quality: 90 } : { quality: 88 });
   try {
     const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
     const extension = format === 'jpeg' ? 'jpg' : format;
