@@ -1,6 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { solidPng } from '../support/images';
+import { confirmationLink } from '../support/outbox';
 import { expect, test, type Page } from '@playwright/test';
 import {
   ADMIN_VERSION_LABEL,
@@ -33,36 +32,6 @@ async function logIn(page: Page, email: string, password: string) {
 
 async function openAccountMenu(page: Page, email: string) {
   await page.getByRole('banner').getByRole('button', { name: email }).click();
-}
-
-/** The confirmation link of the newest mail to `email` in the server's outbox. */
-async function confirmationLink(email: string): Promise<URL> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
-  const outbox = path.join(dataDir, 'outbox');
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const names = (await readdir(outbox).catch(() => [] as string[])).filter((n) => n.endsWith('.json'));
-      const mails = await Promise.all(
-        names.map(async (name) => {
-          const mail = JSON.parse(await readFile(path.join(outbox, name), 'utf8')) as {
-            to: unknown;
-            text: string;
-          };
-          return { name, ...mail };
-        }),
-      );
-      // File names start with the time of writing, so the last one in name order is the newest.
-      const newest = mails
-        .filter((mail) => String(mail.to).includes(email))
-        .sort((a, b) => a.name.localeCompare(b.name))
-        .at(-1);
-      link = newest?.text.match(/https?:\/\/\S+\/confirm\?\S+/)?.[0];
-      return link;
-    })
-    .toBeTruthy();
-  return new URL(link!);
 }
 
 test('a new customer registers, confirms, edits the profile, changes the password and logs in again', async ({

@@ -1,6 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { confirmationLink } from '../support/outbox';
 import { REGISTRATION_BONUS_TOKENS } from '@retouch/shared/constants';
 import { PaymentText } from '@retouch/shared/payments';
 import { CustomerText } from '@retouch/shared/texts';
@@ -25,35 +24,6 @@ const card = {
   expiry: '12/34',
   cvc: '123',
 };
-
-/** The confirmation link of the newest mail to `email` in the server's outbox. */
-async function confirmationLink(email: string): Promise<URL> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
-  const outbox = path.join(dataDir, 'outbox');
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const names = (await readdir(outbox).catch(() => [] as string[])).filter((n) => n.endsWith('.json'));
-      const mails = await Promise.all(
-        names.map(async (name) => {
-          const mail = JSON.parse(await readFile(path.join(outbox, name), 'utf8')) as {
-            to: unknown;
-            text: string;
-          };
-          return { name, ...mail };
-        }),
-      );
-      const newest = mails
-        .filter((mail) => String(mail.to).includes(email))
-        .sort((a, b) => a.name.localeCompare(b.name))
-        .at(-1);
-      link = newest?.text.match(/https?:\/\/\S+\/confirm\?\S+/)?.[0];
-      return link;
-    })
-    .toBeTruthy();
-  return new URL(link!);
-}
 
 /** A fresh confirmed customer, logged in on `page`: each journey starts from main 0 and the trial bonus. */
 async function logInNewCustomer(page: Page) {
