@@ -73,3 +73,36 @@ export const orderItems = pgTable(
   },
   (t) => [index('order_items_person_idx').on(t.personId)],
 );
+
+/**
+ * One step of an order's history (back-office section 3, Processing entry): a designer's attempt
+ * (`executor`, with its result and the moderator's review) or a customer's revision request (`client`).
+ */
+export const orderProcessing = pgTable(
+  'order_processing',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'executor' | 'client'>().notNull(),
+    executorId: uuid('executor_id').references(() => users.id),
+    dateStart: timestamp('date_start', { withTimezone: true, mode: 'date' }),
+    dateEnd: timestamp('date_end', { withTimezone: true, mode: 'date' }),
+    timeExtension: boolean('time_extension').notNull().default(false),
+    /** Executor result: 0 refused, 1 completed, 2 overdue. */
+    resultStatus: smallint('result_status'),
+    resultPicture: text('result_picture'),
+    resultReasonId: uuid('result_reason_id').references(() => refusalReasons.id),
+    clientMessage: text('client_message'),
+    reviewerId: uuid('reviewer_id').references(() => users.id),
+    reviewDateStart: timestamp('review_date_start', { withTimezone: true, mode: 'date' }),
+    reviewDateEnd: timestamp('review_date_end', { withTimezone: true, mode: 'date' }),
+    /** Review result: 0 fixed (sent back), 1 approved. */
+    reviewStatus: smallint('review_status'),
+    reviewPicture: text('review_picture'),
+    reviewMessage: text('review_message'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('order_processing_order_idx').on(t.orderId, t.createdAt)],
+);

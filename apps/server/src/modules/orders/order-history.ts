@@ -6,6 +6,7 @@ import {
   degrees,
   orderItems,
   orderPersons,
+  orderProcessing,
   orders,
   refusalReasons,
   serviceOptions,
@@ -104,6 +105,11 @@ async function presentOrders(db: Database, rows: OrderRow[]) {
     ? await db.select().from(refusalReasons).where(inArray(refusalReasons.id, reasonIds))
     : [];
   const degreeTitle = new Map(degreeRows.map((degree) => [degree.id, degree.titleUser]));
+  const steps = await db
+    .select()
+    .from(orderProcessing)
+    .where(inArray(orderProcessing.orderId, orderIds))
+    .orderBy(asc(orderProcessing.createdAt));
 
   return rows.map((row) => {
     const reason = reasons.find((candidate) => candidate.id === row.refuseReasonId);
@@ -125,7 +131,7 @@ async function presentOrders(db: Database, rows: OrderRow[]) {
       finalPicture: row.finalPicture,
       completed: { picture: row.finalPicture },
       refuseReason: reason ? { title: { user: reason.titleUser } } : null,
-      processing: [] as unknown[],
+      processing: steps.filter((step) => step.orderId === row.id).map(toCustomerStep),
       currentProcessing: null,
       persons: persons
         .filter((person) => person.orderId === row.id)
@@ -150,4 +156,17 @@ async function presentOrders(db: Database, rows: OrderRow[]) {
         })),
     };
   });
+}
+
+/** A processing entry as the customer sees it: their own messages, and the attempts without who made them. */
+function toCustomerStep(step: typeof orderProcessing.$inferSelect) {
+  if (step.kind === 'client') return { client: { message: step.clientMessage ?? '' } };
+  return {
+    executor: {
+      dateStart: step.dateStart?.toISOString() ?? null,
+      dateEnd: step.dateEnd?.toISOString() ?? null,
+      timeExtension: step.timeExtension,
+      result: { status: step.resultStatus },
+    },
+  };
 }

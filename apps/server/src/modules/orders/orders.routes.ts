@@ -4,6 +4,7 @@ import { SocketEvent, SocketRoom } from '@retouch/shared/realtime';
 import { jsonField, readMultipart } from '../../lib/multipart';
 import { parseInput, uuidParam } from '../../lib/validation';
 import { OrderHistoryText, findUserOrder, historyQuerySchema, listUserOrders } from './order-history';
+import { requestRevision } from './order-revisions';
 import { leaveTip } from './order-tips';
 import { createOrder, type OrdersDeps } from './orders.service';
 
@@ -37,6 +38,21 @@ export async function ordersRoutes(app: FastifyInstance) {
     const orderId = uuidParam(request.params, 'id', OrderHistoryText.notFound);
     const message = await leaveTip(app.db, userId, orderId, request.body);
     app.realtime.toUser(userId, SocketEvent.changeOrders, { orderId, condition: OrderCondition.doneTipped });
+    return { message };
+  });
+
+  app.post('/api/orders/refusal/:id', async (request) => {
+    const { userId } = await app.requireIdentity(request);
+    const orderId = uuidParam(request.params, 'id', OrderHistoryText.notFound);
+    const { message, condition } = await requestRevision(
+      app.db,
+      userId,
+      orderId,
+      request.body,
+      app.clock.now(),
+    );
+    app.realtime.toUser(userId, SocketEvent.changeOrders, { orderId, condition });
+    app.io.to(SocketRoom.staff).emit(SocketEvent.newOrder, { orderId });
     return { message };
   });
 

@@ -317,3 +317,29 @@ describe('POST /api/orders/order/{id}/tip', () => {
     expect(tips.filter((row) => row.reason === LedgerReason.tip)).toHaveLength(1);
   });
 });
+
+describe('POST /api/orders/refusal/{id} (revision request)', () => {
+  it('needs a message of at most 400 characters and a finished order, and records the request once', async () => {
+    const { client } = await signUpCustomer(t);
+    const placed = await send(client, single([{ id: service('Teeth whitening')._id }]));
+    const url = `/api/orders/refusal/${placed.body._id}`;
+    expect(await client.post(url, { message: '' })).toMatchObject({
+      status: 400,
+      body: { message: OrderText.revisionRequired },
+    });
+    expect((await client.post(url, { message: 'x'.repeat(401) })).status).toBe(400);
+    expect((await client.post(url, { message: 'Softer please' })).status).toBe(409);
+
+    await t.db.update(orders).set({ condition: 6 }).where(eq(orders.id, placed.body._id));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => client.post(url, { message: 'Softer please' })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    const detail = (await client.get(`/api/orders/order/${placed.body._id}`)).body;
+    expect(detail.condition).toBe(7);
+    expect(detail.processing).toEqual([{ client: { message: 'Softer please' } }]);
+
+    const other = await signUpCustomer(t);
+    expect((await other.client.post(url, { message: 'mine now' })).status).toBe(404);
+  });
+});
