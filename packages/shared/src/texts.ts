@@ -35,6 +35,7 @@ export const CustomerText = {
   agreeToTerms: 'I agree to the terms of use',
   repeat: 'Repeat',
   profile: 'Profile',
+  history: 'History',
   admin: 'Admin',
   exit: 'Exit',
   accountMenu: 'Account menu',

@@ -22,6 +22,7 @@ const registerPage = lazyPage(() => import('@/pages/register-page'));
 const confirmPage = lazyPage(() => import('@/pages/confirm-page'));
 const profilePage = lazyPage(() => import('@/pages/profile-page'));
 const portfolioPage = lazyPage(() => import('@/pages/portfolio-page'));
+const historyPage = lazyPage(() => import('@/pages/history-page'));
 
 export const routes: RouteObject[] = [
   {
@@ -36,6 +37,7 @@ export const routes: RouteObject[] = [
           { path: 'confirm', element: confirmPage },
           { path: 'profile', element: profilePage },
           { path: 'portfolio', element: portfolioPage },
+          { path: 'history', element: historyPage },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -27,6 +27,7 @@ export function AccountMenu({ vertical = false, onBalanceClick, balanceAction }:
 
   const items: MenuProps['items'] = [
     { key: 'profile', label: CustomerText.profile, onClick: () => void navigate('/profile') },
+    { key: 'history', label: CustomerText.history, onClick: () => void navigate('/history') },
     ...(isStaffRole(user.role.title)
       ? [{ key: 'admin', label: CustomerText.admin, onClick: () => void navigate('/admin') }]
       : []),

@@ -1,0 +1,53 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+// The answer of GET /api/orders/user/ as the server presents it (order-history.ts, presentOrders).
+const historyEntrySchema = z.object({
+  _id: z.string(),
+  title: z.object({ user: z.string() }),
+  picture: z.string(),
+  cost: z.number(),
+});
+
+export const historyOrderSchema = z.object({
+  _id: z.string(),
+  condition: z.number().int(),
+  createdAt: z.string(),
+  cost: z.number(),
+  tip: z.number(),
+  executionTime: z.number(),
+  dateStart: z.string().nullable(),
+  pictures: z.object({ original: z.string(), thumbnail: z.string() }),
+  finalPicture: z.string().nullable(),
+  refuseReason: z.object({ title: z.object({ user: z.string() }) }).nullable(),
+  persons: z.array(z.object({ id: z.string(), orders: z.array(historyEntrySchema) })),
+});
+export type HistoryOrder = z.infer<typeof historyOrderSchema>;
+
+const historyPageSchema = z.object({ orders: z.array(historyOrderSchema), total: z.number().int() });
+
+export type DateSort = 'ASC' | 'DESC';
+
+export interface HistoryQuery {
+  page: number;
+  limit: number;
+  sortByDate?: DateSort;
+}
+
+/** `GET /api/orders/user/?limit&page&sortByDate`: one page of the customer's orders and their total. */
+export function getUserOrders({ page, limit, sortByDate }: HistoryQuery) {
+  const search = new URLSearchParams({ limit: String(limit), page: String(page) });
+  if (sortByDate) search.set('sortByDate', sortByDate);
+  return apiRequest(`/api/orders/user/?${search}`, { schema: historyPageSchema });
+}
+
+export function useUserOrders(query: HistoryQuery) {
+  return useQuery({
+    queryKey: [...queryKeys.userOrders, query],
+    queryFn: () => getUserOrders(query),
+    // The table keeps the current page while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,264 @@
+import { OrderCondition, OrderText } from '@retouch/shared/orders';
+import { CustomerText } from '@retouch/shared/texts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setSessionFlags } from '@/features/auth/stores/session-flags';
+import type { HistoryOrder } from '@/features/order-history/api/get-user-orders';
+import { OrderHistoryText } from '@/features/order-history/texts';
+import { aUser } from '@/test/fixtures';
+import { FakeSocket } from '@/test/fake-socket';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
+
+const ORDERS_PATH = '/api/orders/user/';
+
+function anOrder(id: string, overrides: Partial<HistoryOrder> = {}): HistoryOrder {
+  return {
+    _id: id,
+    condition: OrderCondition.done,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    cost: 12,
+    tip: 0,
+    executionTime: 20,
+    dateStart: '2026-11-01T10:01:00.000Z',
+    pictures: { original: `/api/files/${id}.jpg`, thumbnail: `/api/files/${id}-thumb.jpg` },
+    finalPicture: `/api/files/${id}-final.jpg`,
+    refuseReason: null,
+    persons: [
+      {
+        id: 'photo',
+        orders: [{ _id: `${id}-s1`, title: { user: 'Skin' }, picture: '/api/files/skin.webp', cost: 5 }],
+      },
+      {
+        id: 'Person 1',
+        orders: [{ _id: `${id}-s2`, title: { user: 'Eyes' }, picture: '/api/files/eyes.webp', cost: 7 }],
+      },
+    ],
+    ...overrides,
+  };
+}
+
+async function openHistory(
+  orders: HistoryOrder[],
+  total = orders.length,
+  answers: Parameters<typeof mockFetch>[0] = {},
+) {
+  setSessionFlags({ isAdmin: false });
+  const api = mockFetch({
+    'GET /api/user/info': { body: aUser() },
+    [`GET ${ORDERS_PATH}`]: { body: { orders, total } },
+    ...answers,
+  });
+  const view = renderApp('/history');
+  await screen.findByRole('heading', { name: OrderHistoryText.heading });
+  return { ...view, ...api };
+}
+
+/** The query of the last order-list call. */
+function lastOrdersQuery(callsTo: ReturnType<typeof mockFetch>['callsTo']) {
+  const calls = callsTo('GET', ORDERS_PATH);
+  return Object.fromEntries(new URL(calls.at(-1)!.url, 'http://host').searchParams);
+}
+
+const rowOf = (id: string) => document.querySelector<HTMLElement>(`tr[data-row-key="${id}"]`)!;
+
+beforeAll(async () => {
+  await import('@/pages/history-page');
+});
+
+describe('/history', () => {
+  it('sends a logged-out visitor to /login and back here afterwards', async () => {
+    const { location } = renderApp('/history');
+    await waitFor(() => expect(location().pathname).toBe('/login'));
+    expect(location().search).toBe('?redirect=/history');
+  });
+
+  it('shows the orders with their services, costs and progress texts', async () => {
+    await openHistory([
+      anOrder('o-new', { condition: OrderCondition.new }),
+      anOrder('o-done'),
+      anOrder('o-refused', { condition: OrderCondition.refused }),
+      anOrder('o-late', { condition: OrderCondition.inWork, dateStart: '2020-01-01T00:00:00.000Z' }),
+    ]);
+    expect(screen.getByText(OrderHistoryText.keptThirtyDays)).toBeInTheDocument();
+    const done = within(rowOf('o-done'));
+    expect(done.getByText('photo')).toBeInTheDocument();
+    expect(done.getByText('Person 1')).toBeInTheDocument();
+    expect(done.getByText('Skin')).toBeInTheDocument();
+    expect(done.getByText('5 coins')).toBeInTheDocument();
+    expect(done.getByText('7 coins')).toBeInTheDocument();
+    expect(done.getByRole('img', { name: OrderHistoryText.originalAlt })).toHaveAttribute(
+      'src',
+      '/api/files/o-done-thumb.jpg',
+    );
+    expect(within(rowOf('o-new')).getByLabelText(OrderText.lookingForDesigner)).toBeInTheDocument();
+    expect(done.getByLabelText(OrderText.executed)).toBeInTheDocument();
+    expect(within(rowOf('o-refused')).getByLabelText(OrderText.cancelled)).toBeInTheDocument();
+    expect(within(rowOf('o-late')).getByLabelText(OrderText.beingModerated)).toBeInTheDocument();
+  });
+
+  it('asks for the first page of 5 and shows the empty state when there is none', async () => {
+    setSessionFlags({ isAdmin: false });
+    const { callsTo } = mockFetch({
+      'GET /api/user/info': { body: aUser() },
+      [`GET ${ORDERS_PATH}`]: { body: { orders: [], total: 0 } },
+    });
+    renderApp('/history');
+    expect(await screen.findByText(OrderHistoryText.empty)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: OrderHistoryText.toPortfolio })).toHaveAttribute(
+      'href',
+      '/portfolio',
+    );
+    expect(lastOrdersQuery(callsTo)).toEqual({ limit: '5', page: '1' });
+  });
+
+  it('shows a load error with a retry', async () => {
+    await openHistoryFailing();
+    expect(await screen.findByText(CustomerText.somethingWrong)).toBeInTheDocument();
+  });
+
+  it('asks the server for the next page and for the date sort', async () => {
+    const orders = Array.from({ length: 5 }, (_, index) => anOrder(`o-${index}`));
+    const { user, callsTo } = await openHistory(orders, 12);
+
+    await user.click(screen.getByRole('listitem', { name: '2' }));
+    await waitFor(() => expect(lastOrdersQuery(callsTo)).toEqual({ limit: '5', page: '2' }));
+
+    await user.click(screen.getByRole('columnheader', { name: OrderHistoryText.columnDate }));
+    await waitFor(() =>
+      expect(lastOrdersQuery(callsTo)).toEqual({ limit: '5', page: '1', sortByDate: 'ASC' }),
+    );
+    await user.click(screen.getByRole('columnheader', { name: OrderHistoryText.columnDate }));
+    await waitFor(() =>
+      expect(lastOrdersQuery(callsTo)).toEqual({ limit: '5', page: '1', sortByDate: 'DESC' }),
+    );
+  });
+
+  it('offers the page sizes 5, 10 and 20 and asks for the chosen one from the first page', async () => {
+    const orders = Array.from({ length: 5 }, (_, index) => anOrder(`o-${index}`));
+    const { user, callsTo } = await openHistory(orders, 30);
+    await user.click(screen.getByRole('listitem', { name: '3' }));
+    await waitFor(() => expect(lastOrdersQuery(callsTo)).toEqual({ limit: '5', page: '3' }));
+
+    await user.click(screen.getByRole('combobox'));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['5 / page', '10 / page', '20 / page']);
+    await user.click(screen.getByTitle('20 / page'));
+    await waitFor(() => expect(lastOrdersQuery(callsTo)).toEqual({ limit: '20', page: '1' }));
+  });
+
+  it("reloads the list on the live event 'change orders'", async () => {
+    const { callsTo } = await openHistory([anOrder('o-done')]);
+    expect(callsTo('GET', ORDERS_PATH)).toHaveLength(1);
+    const socket = FakeSocket.created.at(-1)!;
+    act(() => socket.serverEmit('change orders', { orderId: 'o-done', condition: 10 }));
+    await waitFor(() => expect(callsTo('GET', ORDERS_PATH)).toHaveLength(2));
+  });
+
+  // One page holds 5 orders, so the conditions are checked a page at a time.
+  it.each([[[0, 1, 5, 6, 10]], [[2, 7, 8, 9]]])(
+    'enables the tip button only at condition 6 and shows the tip at 10 (%j)',
+    async (conditions) => {
+      await openHistory(conditions.map((condition) => anOrder(`o-${condition}`, { condition, tip: 15 })));
+      for (const condition of conditions) {
+        const row = within(rowOf(`o-${condition}`));
+        if (condition === OrderCondition.doneTipped) {
+          expect(row.queryByRole('button', { name: OrderHistoryText.leaveTip })).not.toBeInTheDocument();
+          expect(row.getByText('15')).toBeInTheDocument();
+          continue;
+        }
+        const button = row.getByRole('button', { name: OrderHistoryText.leaveTip });
+        if (condition === OrderCondition.done) expect(button).toBeEnabled();
+        else expect(button).toBeDisabled();
+      }
+    },
+  );
+
+  it.each([[[0, 1, 5, 6, 10]], [[2, 7, 8, 9]]])(
+    'enables More only at conditions 6, 8 and 10 (%j)',
+    async (conditions) => {
+      await openHistory(conditions.map((condition) => anOrder(`o-${condition}`, { condition })));
+      for (const condition of conditions) {
+        const button = within(rowOf(`o-${condition}`)).getByRole('button', { name: OrderHistoryText.more });
+        if ([6, 8, 10].includes(condition)) expect(button).toBeEnabled();
+        else expect(button).toBeDisabled();
+      }
+    },
+  );
+
+  it('opens the result of an order with its download, hiding the table', async () => {
+    const { user } = await openHistory([anOrder('o-done')]);
+    await user.click(within(rowOf('o-done')).getByRole('button', { name: OrderHistoryText.more }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('link', { name: OrderHistoryText.download })).toHaveAttribute(
+      'download',
+      'image.jpg',
+    );
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  describe('leave a tip', () => {
+    async function openTipDialog(answers: Parameters<typeof mockFetch>[0] = {}) {
+      const view = await openHistory([anOrder('o-done')], 1, answers);
+      await view.user.click(within(rowOf('o-done')).getByRole('button', { name: OrderHistoryText.leaveTip }));
+      const dialog = await screen.findByRole('dialog');
+      return { ...view, dialog: within(dialog) };
+    }
+
+    it('preselects 25 and requires an amount', async () => {
+      const { user, dialog, callsTo } = await openTipDialog();
+      expect(dialog.getByRole('button', { name: '25' })).toHaveAttribute('aria-pressed', 'true');
+      expect(dialog.getByRole('spinbutton')).toHaveValue('25');
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+
+      await user.clear(dialog.getByRole('spinbutton'));
+      await user.click(dialog.getByRole('button', { name: OrderHistoryText.sendTip }));
+      expect(await dialog.findByText(OrderText.tipRequired)).toBeInTheDocument();
+      expect(callsTo('POST', '/api/orders/order/o-done/tip')).toHaveLength(0);
+    });
+
+    // The number box stops at its minimum, so 0 never reaches the server ('more than 0' guards the schema).
+    it('raises an amount of 0 to the minimum of 1', async () => {
+      const { user, dialog, callsTo } = await openTipDialog({
+        'POST /api/orders/order/o-done/tip': { body: { message: 'Thank you for the tip' } },
+      });
+      await user.clear(dialog.getByRole('spinbutton'));
+      await user.type(dialog.getByRole('spinbutton'), '0');
+      await user.click(dialog.getByRole('button', { name: OrderHistoryText.sendTip }));
+      await waitFor(() => expect(callsTo('POST', '/api/orders/order/o-done/tip')).toHaveLength(1));
+      expect(callsTo('POST', '/api/orders/order/o-done/tip')[0]!.body).toEqual({ data: { amount: 1 } });
+    });
+
+    it('sends the chosen preset as {data:{amount}} and reloads the orders and the user', async () => {
+      const { user, dialog, callsTo } = await openTipDialog({
+        'POST /api/orders/order/o-done/tip': { body: { message: 'Thank you for the tip' } },
+      });
+      await user.click(dialog.getByRole('button', { name: '10' }));
+      await user.click(dialog.getByRole('button', { name: OrderHistoryText.sendTip }));
+
+      expect(await screen.findByText('Thank you for the tip')).toBeInTheDocument();
+      expect(screen.getByText(CustomerText.success)).toBeInTheDocument();
+      expect(callsTo('POST', '/api/orders/order/o-done/tip')[0]!.body).toEqual({ data: { amount: 10 } });
+      await waitFor(() => expect(callsTo('GET', ORDERS_PATH)).toHaveLength(2));
+      expect(callsTo('GET', '/api/user/info').length).toBeGreaterThanOrEqual(2);
+      expect(await screen.findByRole('table')).toBeInTheDocument();
+    });
+
+    it('shows the server refusal', async () => {
+      const { user, dialog } = await openTipDialog({
+        'POST /api/orders/order/o-done/tip': { status: 400, body: { message: 'Not enough tokens' } },
+      });
+      await user.click(dialog.getByRole('button', { name: OrderHistoryText.sendTip }));
+      expect(await screen.findByText('Not enough tokens')).toBeInTheDocument();
+    });
+  });
+});
+
+async function openHistoryFailing() {
+  setSessionFlags({ isAdmin: false });
+  mockFetch({
+    'GET /api/user/info': { body: aUser() },
+    [`GET ${ORDERS_PATH}`]: { status: 500, body: { message: 'Internal server error' } },
+  });
+  renderApp('/history');
+}

@@ -1,0 +1,25 @@
+import { Alert } from 'antd';
+import { useEffect } from 'react';
+import { RequireLogin } from '@/features/auth/components/require-login';
+import { OrderHistory } from '@/features/order-history/components/order-history';
+import { OrderHistoryText } from '@/features/order-history/texts';
+
+export default function HistoryPage() {
+  useEffect(() => {
+    const previous = document.title;
+    document.title = OrderHistoryText.documentTitle;
+    return () => {
+      document.title = previous;
+    };
+  }, []);
+  return (
+    <RequireLogin>
+      {() => (
+        <div style={{ maxWidth: 1400, margin: '0 auto' }}>
+          <Alert type="info" showIcon title={OrderHistoryText.keptThirtyDays} style={{ marginBottom: 16 }} />
+          <OrderHistory />
+        </div>
+      )}
+    </RequireLogin>
+  );
+}
