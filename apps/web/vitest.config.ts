@@ -9,6 +9,8 @@ export default mergeConfig(
       environment: 'happy-dom',
       setupFiles: ['./src/test/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
+      // Ant Design renders slowly in happy-dom on two cores; a limit, not a timing assertion.
+      testTimeout: 20_000,
     },
   }),
 );
