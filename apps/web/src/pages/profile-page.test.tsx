@@ -29,7 +29,7 @@ describe('profile', () => {
     await user.clear(screen.getByLabelText(CustomerText.firstName));
     await user.clear(screen.getByLabelText(CustomerText.lastName));
     await user.click(panel().getByRole('button', { name: CustomerText.save }));
-    expect(await screen.findAllByText(CustomerText.fieldEmpty)).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText(CustomerText.fieldEmpty)).toHaveLength(2));
   });
 
   it('sends the name as JSON and the avatar as a file, showing the upload progress', async () => {
@@ -82,7 +82,7 @@ describe('profile', () => {
     it('requires every field', async () => {
       const { user } = await openPasswordForm();
       await user.click(panel().getByRole('button', { name: CustomerText.save }));
-      expect(await screen.findAllByText(CustomerText.fieldEmpty)).toHaveLength(3);
+      await waitFor(() => expect(screen.getAllByText(CustomerText.fieldEmpty)).toHaveLength(3));
     });
 
     it("refuses short passwords and a confirmation that doesn't match", async () => {

@@ -192,7 +192,7 @@ describe('/admin/slider option templates', SLOW_UI, () => {
     expect(form.queryByRole('switch')).not.toBeInTheDocument();
     expect(form.queryByLabelText(CatalogEditorText.mainImage)).not.toBeInTheDocument();
     await user.click(form.getByRole('button', { name: CatalogEditorText.add }));
-    expect(await form.findAllByText(CatalogText.nameEmpty)).toHaveLength(2);
+    await waitFor(() => expect(form.getAllByText(CatalogText.nameEmpty)).toHaveLength(2));
     expect(form.getAllByText(CatalogText.descriptionEmpty)).toHaveLength(2);
     expect(form.getAllByText(CatalogText.instructionEmpty)).toHaveLength(1);
     expect(form.getAllByText(CatalogText.numberMin)).toHaveLength(3);

@@ -42,7 +42,7 @@ describe('/admin/slider add a service', SLOW_UI, () => {
     await user.type(dialog().getByLabelText(CatalogEditorText.instruction), '   ');
     await user.click(dialog().getByRole('button', { name: CatalogEditorText.add }));
 
-    expect(await dialog().findAllByText(CatalogText.nameEmpty)).toHaveLength(2);
+    await waitFor(() => expect(dialog().getAllByText(CatalogText.nameEmpty)).toHaveLength(2));
     expect(dialog().getAllByText(CatalogText.descriptionEmpty)).toHaveLength(2);
     expect(dialog().getAllByText(CatalogText.instructionEmpty)).toHaveLength(1);
     expect(dialog().getAllByText(CatalogText.numberMin)).toHaveLength(3);

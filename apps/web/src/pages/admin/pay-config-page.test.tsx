@@ -60,16 +60,19 @@ describe('/admin/pay-config', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
 
     await user.click(form().getByRole('button', { name: PackagesAdminText.add }));
-    expect(await form().findAllByText(PackageText.required)).toHaveLength(4);
+    // antd shows the field errors one render at a time: wait for all of them.
+    await waitFor(() => expect(form().getAllByText(PackageText.required)).toHaveLength(4));
 
     await user.type(form().getByLabelText(PackagesAdminText.cost), '0');
     await user.type(form().getByLabelText(PackagesAdminText.description), 'abc');
     await user.type(form().getByLabelText(PackagesAdminText.charge), 'ten');
     await user.type(form().getByLabelText(PackagesAdminText.bonus), '1.5');
     await user.type(form().getByLabelText(PackagesAdminText.merchantId), '7');
-    expect(await form().findByText(PackageText.min1)).toBeInTheDocument();
-    expect(form().getByText(PackageText.min4Chars)).toBeInTheDocument();
-    expect(form().getAllByText(PackageText.numbersOnly)).toHaveLength(2);
+    await waitFor(() => {
+      expect(form().getByText(PackageText.min1)).toBeInTheDocument();
+      expect(form().getByText(PackageText.min4Chars)).toBeInTheDocument();
+      expect(form().getAllByText(PackageText.numbersOnly)).toHaveLength(2);
+    });
     expect(callsTo('POST', '/api/admin/product')).toHaveLength(0);
   });
 
