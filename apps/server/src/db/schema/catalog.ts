@@ -20,8 +20,8 @@ const bilingualTitle = {
   titleUser: text('title_user').notNull().default(''),
 };
 
-/** The priced, described columns services and options share. */
-const offer = {
+/** The described, priced columns of services, options and option templates. */
+const priced = {
   ...bilingualTitle,
   descriptionAdmin: text('description_admin').notNull(),
   descriptionUser: text('description_user').notNull(),
@@ -29,6 +29,11 @@ const offer = {
   cost: integer('cost').notNull(),
   designerPrice: integer('designer_price').notNull(),
   executionTime: integer('execution_time').notNull(),
+};
+
+/** What services and options add: a status and the three pictures. */
+const offer = {
+  ...priced,
   status: boolean('status').notNull().default(false),
   picture: text('picture').notNull(),
   pictureThumb: text('picture_thumb').notNull(),
@@ -79,13 +84,7 @@ export const serviceOptions = pgTable(
 
 export const optionTemplates = pgTable('option_templates', {
   id: uuid('id').primaryKey().defaultRandom(),
-  ...bilingualTitle,
-  descriptionAdmin: text('description_admin').notNull(),
-  descriptionUser: text('description_user').notNull(),
-  instruction: text('instruction').notNull(),
-  cost: integer('cost').notNull(),
-  designerPrice: integer('designer_price').notNull(),
-  executionTime: integer('execution_time').notNull(),
+  ...priced,
   createdAt,
   deletedAt,
 });
