@@ -29,7 +29,6 @@ declare module 'fastify' {
     requireIdentity(request: FastifyRequest): Promise<SessionIdentity>;
     startSession(reply: FastifyReply, userId: string, userAgent?: string): Promise<void>;
     clearSessionCookie(reply: FastifyReply): void;
-    requireUser(request: FastifyRequest): Promise<void>;
   }
 }
 
@@ -67,10 +66,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const identity = await app.loadIdentity(request);
     if (!identity) throw AppError.unauthorized();
     return identity;
-  });
-
-  app.decorate('requireUser', async (request: FastifyRequest) => {
-    await app.requireIdentity(request);
   });
 
   app.decorate('startSession', async (reply: FastifyReply, userId: string, userAgent?: string) => {

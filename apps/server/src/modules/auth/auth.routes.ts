@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { parseInput } from '../../lib/validation';
 import { findEffectivePermissions } from '../permissions/permissions.repository';
 import { findUserById } from '../users/users.repository';
-import { toUserInfo } from '../users/users.presenter';
+import { loadUserInfo } from '../users/users.service';
 import {
   authenticate,
   confirmEmail,
@@ -51,9 +51,7 @@ export async function authRoutes(app: FastifyInstance) {
     const result = await authenticate(deps(), email, password);
     if (result.kind === 'pending') return result.pending;
     await app.startSession(reply, result.userId, request.headers['user-agent']);
-    const user = await findUserById(app.db, result.userId);
-    if (!user) throw new Error('user vanished during login');
-    return toUserInfo(user, await findEffectivePermissions(app.db, user.id));
+    return loadUserInfo(app.db, result.userId);
   });
 
   app.post('/api/logout', async (request, reply) => {

@@ -17,8 +17,6 @@ const userColumns = {
   roleTitle: roles.title,
 };
 
-export type UserRecord = Awaited<ReturnType<typeof findUserById>> & object;
-
 /** A live (not deleted) user with their role title. */
 export async function findUserById(db: Executor, id: string) {
   const [user] = await db

@@ -8,25 +8,17 @@ import { changeInfoDataSchema, changePasswordSchema } from '@retouch/shared/user
 import { AppError } from '../../lib/app-error';
 import { jsonField, readMultipart } from '../../lib/multipart';
 import { parseInput } from '../../lib/validation';
-import { findEffectivePermissions } from '../permissions/permissions.repository';
 import { findUserById } from './users.repository';
-import { toUserInfo } from './users.presenter';
-import { changePassword, changeProfile, type UsersDeps } from './users.service';
+import { changePassword, changeProfile, loadUserInfo, type UsersDeps } from './users.service';
 
 const avatarParams = z.object({ file: z.string().regex(/^[0-9a-f-]{36}\.svg$/) });
 
 export async function usersRoutes(app: FastifyInstance) {
   const deps = (): UsersDeps => ({ db: app.db, clock: app.clock, storage: app.storage });
 
-  const currentUserInfo = async (userId: string) => {
-    const user = await findUserById(app.db, userId);
-    if (!user) throw AppError.unauthorized();
-    return toUserInfo(user, await findEffectivePermissions(app.db, userId));
-  };
-
   app.get('/api/user/info', async (request) => {
     const { userId } = await app.requireIdentity(request);
-    return currentUserInfo(userId);
+    return loadUserInfo(app.db, userId);
   });
 
   app.patch('/api/user/change/password', async (request) => {
@@ -41,7 +33,7 @@ export async function usersRoutes(app: FastifyInstance) {
     const form = await readMultipart(request);
     const data = parseInput(changeInfoDataSchema, jsonField(form, 'data'));
     await changeProfile(deps(), userId, data.name, form.files.get('image'));
-    return currentUserInfo(userId);
+    return loadUserInfo(app.db, userId);
   });
 
   app.get(`/api/avatars/${GENERATED_AVATAR_MARKER}/:file`, async (request, reply) => {

@@ -1,6 +1,6 @@
 import { AVATAR_SIZE } from '@retouch/shared/constants';
 import { ServerText } from '@retouch/shared/texts';
-import type { Name } from '@retouch/shared/users';
+import type { Name, UserInfo } from '@retouch/shared/users';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -9,7 +9,9 @@ import { prepareImage } from '../../lib/images';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { publicFilePath, storageKeyFromPath, type Storage } from '../../storage/storage';
 import { revokeOtherSessions } from '../auth/sessions.repository';
+import { findEffectivePermissions } from '../permissions/permissions.repository';
 import { findUserById, updateUser } from './users.repository';
+import { toUserInfo } from './users.presenter';
 
 export interface UsersDeps {
   db: Database;
@@ -59,4 +61,11 @@ export async function changeProfile(
   });
   const oldKey = storageKeyFromPath(user.picture);
   if (picture && oldKey) await deps.storage.remove(oldKey).catch(() => undefined);
+}
+
+/** The user as the login and `GET /api/user/info` answer it; 401 when the account is gone. */
+export async function loadUserInfo(db: Database, userId: string): Promise<UserInfo> {
+  const user = await findUserById(db, userId);
+  if (!user) throw AppError.unauthorized();
+  return toUserInfo(user, await findEffectivePermissions(db, userId));
 }
