@@ -51,6 +51,8 @@ export default defineConfig({
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
       DEMO_PASSWORD: process.env.E2E_DEMO_PASSWORD,
       NODE_ENV: 'development',
+      // Set-up routes under /api/test for states that need staff work (apps/server/src/modules/test-hooks).
+      TEST_HOOKS: 'true',
       LOG_LEVEL: 'warn',
     },
   },

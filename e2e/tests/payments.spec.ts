@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { confirmationLink } from '../support/outbox';
+import { expectBalances, logInNewCustomer } from '../support/customer';
 import { REGISTRATION_BONUS_TOKENS } from '@retouch/shared/constants';
 import { PaymentText } from '@retouch/shared/payments';
-import { CustomerText } from '@retouch/shared/texts';
 
 // Accessible names of the buy-tokens dialog (apps/web/src/features/buy-tokens/texts.ts).
 const Buy = {
@@ -24,30 +23,6 @@ const card = {
   expiry: '12/34',
   cvc: '123',
 };
-
-/** A fresh confirmed customer, logged in on `page`: each journey starts from main 0 and the trial bonus. */
-async function logInNewCustomer(page: Page) {
-  const email = `e2e-pay-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const password = 'buyer-pass-1';
-  const registered = await page.request.post('/api/registration', {
-    data: { email, password, name: { giveName: 'Pat', familyName: 'Buyer' } },
-  });
-  expect(registered.ok()).toBe(true);
-  const link = await confirmationLink(email);
-  expect((await page.request.get(`/api/email/confirm${link.search}`)).ok()).toBe(true);
-
-  await page.goto('/login');
-  await page.getByLabel(CustomerText.emailOrUsername).fill(email);
-  await page.getByLabel(CustomerText.password, { exact: true }).fill(password);
-  await page.getByRole('main').getByRole('button', { name: CustomerText.login }).click();
-  await expectBalances(page, 0, REGISTRATION_BONUS_TOKENS);
-}
-
-async function expectBalances(page: Page, main: number, bonus: number) {
-  const header = page.getByRole('banner');
-  await expect(header.getByTestId('balance-main')).toHaveText(String(main));
-  await expect(header.getByTestId('balance-bonus')).toHaveText(String(bonus));
-}
 
 /** Opens the dialog from the header's plus icon and goes to the payment step of the 100 + 50 package. */
 async function choosePopularPackage(page: Page) {

@@ -19,6 +19,8 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { permissionsRoutes } from './modules/permissions/permissions.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { testHooksRoutes } from './modules/test-hooks/test-hooks.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -106,6 +108,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(catalogRoutes);
   await app.register(paymentsRoutes);
   await app.register(ordersRoutes);
+  await app.register(settingsRoutes);
+  if (config.TEST_HOOKS) await app.register(testHooksRoutes);
   await app.register(webPlugin, { distDir: config.WEB_DIST_DIR });
 
   return app;

@@ -30,4 +30,10 @@ describe('loadConfig', () => {
   it('turns off the demo accounts and secures cookies in production', () => {
     expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ SEED_DEMO: false, COOKIE_SECURE: true });
   });
+
+  it('refuses the test hooks in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', TEST_HOOKS: 'true' })).toThrow(/TEST_HOOKS/);
+    expect(loadConfig({ TEST_HOOKS: 'true' }).TEST_HOOKS).toBe(true);
+    expect(loadConfig({}).TEST_HOOKS).toBe(false);
+  });
 });

@@ -40,12 +40,17 @@ export const configSchema = z
     NOWPAYMENTS_API_URL: z.url().default('https://api.nowpayments.io/v1'),
     TAX_RATE: z.coerce.number().min(0).max(1).default(0),
     JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(3600),
+    /** Routes under /api/test that the browser journeys use to set up states; never in production. */
+    TEST_HOOKS: booleanFromEnv.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, context) => {
     const require = (key: keyof typeof env, because: string) => {
       if (!env[key]) context.addIssue({ code: 'custom', path: [key], message: `required ${because}` });
     };
+    if (env.TEST_HOOKS && env.NODE_ENV === 'production') {
+      context.addIssue({ code: 'custom', path: ['TEST_HOOKS'], message: 'must be off in production' });
+    }
     if (env.PAYMENT_PROVIDER === 'stripe') {
       for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
         require(key, 'when PAYMENT_PROVIDER is stripe');

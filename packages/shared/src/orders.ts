@@ -47,6 +47,16 @@ export const DEFAULT_TIP = 25;
 export const MAX_TIP = 9_999_999;
 export const ORDER_PAGE_SIZES = [5, 10, 20] as const;
 export const DEFAULT_ORDER_PAGE_SIZE = 5;
+/** The editor's canvas (customer-side section 9); below `BREAKPOINTS.canvas` its width is the window's minus 20. */
+export const EDITOR_CANVAS = { width: 700, height: 400, narrowMargin: 20 } as const;
+/** Service slider: 200 px a service up to 5 services, else 1400 px; options 140 px each up to 9. */
+export const SERVICE_SLIDER = {
+  itemWidth: 200,
+  maxItemsAtItemWidth: 5,
+  wideWidth: 1400,
+  optionItemWidth: 140,
+  maxOptionItems: 9,
+} as const;
 
 export type ProgressStatus = 'warning' | 'active' | 'success' | 'exception';
 
@@ -117,6 +127,10 @@ export const orderSubmitSchema = z.object({
   }),
 });
 export type OrderSubmit = z.input<typeof orderSubmitSchema>;
+
+/** `GET /api/system/order/overload` answer: true while work may be delayed. */
+export const overloadSchema = z.object({ status: z.boolean() });
+export type Overload = z.infer<typeof overloadSchema>;
 
 /** `POST /api/orders/refusal/{id}` body: the revision request. */
 export const revisionSchema = z.object({

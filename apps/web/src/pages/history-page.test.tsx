@@ -197,6 +197,75 @@ describe('/history', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
+  describe('revision request', () => {
+    async function openMoreDialog(order: HistoryOrder, answers: Parameters<typeof mockFetch>[0] = {}) {
+      const view = await openHistory([order], 1, answers);
+      await view.user.click(within(rowOf(order._id)).getByRole('button', { name: OrderHistoryText.more }));
+      const dialog = await screen.findByRole('dialog');
+      return { ...view, dialog: within(dialog) };
+    }
+
+    it('reveals the message box, requires a message and sends it', async () => {
+      const { user, dialog, callsTo } = await openMoreDialog(anOrder('o-done'), {
+        'POST /api/orders/refusal/o-done': { body: { message: 'The order was sent for revision' } },
+      });
+      expect(dialog.queryByRole('textbox')).not.toBeInTheDocument();
+      await user.click(dialog.getByRole('button', { name: OrderHistoryText.forRevision }));
+      await user.click(dialog.getByRole('button', { name: OrderHistoryText.sendRevision }));
+      expect(await dialog.findByText(OrderText.revisionRequired)).toBeInTheDocument();
+      expect(callsTo('POST', '/api/orders/refusal/o-done')).toHaveLength(0);
+
+      await user.type(dialog.getByRole('textbox'), 'Please soften the shadows');
+      await user.click(dialog.getByRole('button', { name: OrderHistoryText.sendRevision }));
+      expect(await screen.findByText('The order was sent for revision')).toBeInTheDocument();
+      expect(callsTo('POST', '/api/orders/refusal/o-done')[0]!.body).toEqual({
+        message: 'Please soften the shadows',
+      });
+      // The dialog closes and the list reloads with the order in work again.
+      await waitFor(() => expect(callsTo('GET', ORDERS_PATH)).toHaveLength(2));
+      expect(await screen.findByRole('table')).toBeInTheDocument();
+    });
+
+    it('keeps the message to 400 characters', async () => {
+      const { user, dialog } = await openMoreDialog(
+        anOrder('o-tipped', { condition: OrderCondition.doneTipped }),
+      );
+      await user.click(dialog.getByRole('button', { name: OrderHistoryText.forRevision }));
+      const box = dialog.getByRole('textbox');
+      await user.click(box);
+      await user.paste('x'.repeat(450));
+      expect(box).toHaveValue('x'.repeat(400));
+    });
+
+    it('shows the server refusal', async () => {
+      const { user, dialog } = await openMoreDialog(anOrder('o-done'), {
+        'POST /api/orders/refusal/o-done': {
+          status: 409,
+          body: { message: 'A revision was already asked for' },
+        },
+      });
+      await user.click(dialog.getByRole('button', { name: OrderHistoryText.forRevision }));
+      await user.type(dialog.getByRole('textbox'), 'Again');
+      await user.click(dialog.getByRole('button', { name: OrderHistoryText.sendRevision }));
+      expect(await screen.findByText('A revision was already asked for')).toBeInTheDocument();
+    });
+
+    it('a refused order shows its reason, the original as the result, and no revision button', async () => {
+      const { dialog } = await openMoreDialog(
+        anOrder('o-refused', {
+          condition: OrderCondition.refused,
+          refuseReason: { title: { user: 'The photo is too blurry' } },
+        }),
+      );
+      expect(screen.getByText(`${OrderText.rejectedForReason} The photo is too blurry`)).toBeInTheDocument();
+      expect(dialog.getByRole('link', { name: OrderHistoryText.download })).toHaveAttribute(
+        'href',
+        '/api/files/o-refused.jpg',
+      );
+      expect(dialog.queryByRole('button', { name: OrderHistoryText.forRevision })).not.toBeInTheDocument();
+    });
+  });
+
   describe('leave a tip', () => {
     async function openTipDialog(answers: Parameters<typeof mockFetch>[0] = {}) {
       const view = await openHistory([anOrder('o-done')], 1, answers);

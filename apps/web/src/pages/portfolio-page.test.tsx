@@ -3,6 +3,7 @@ import { CustomerText } from '@retouch/shared/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Swiper } from 'swiper';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { CompareText } from '@/components/before-after-slider';
 import { PortfolioText } from '@/features/portfolio/texts';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
@@ -52,8 +53,6 @@ const swiperOf = (group: string) => (carousel(group) as HTMLElement & { swiper: 
 
 // The route loads the page lazily; loading it once here keeps the first test's waits about the screen.
 beforeAll(async () => {
-  // happy-dom has no CSS.registerProperty, which the compare slider calls (and logs about) on import.
-  vi.stubGlobal('CSS', { ...globalThis.CSS, registerProperty: () => undefined });
   await import('@/pages/portfolio-page');
 });
 
@@ -77,11 +76,11 @@ describe('/portfolio', () => {
     expect(panel.getByRole('img', { name: 'Skin' })).toHaveAttribute('src', '/api/files/catalog/s-skin.webp');
     expect(panel.getByText('What Skin does')).toBeInTheDocument();
     expect(panel.getByText(PortfolioText.cost(5))).toBeInTheDocument();
-    expect(panel.getByRole('img', { name: PortfolioText.before })).toHaveAttribute(
+    expect(panel.getByRole('img', { name: CompareText.before })).toHaveAttribute(
       'src',
       '/api/files/catalog/s-skin-before.webp',
     );
-    expect(panel.getByRole('img', { name: PortfolioText.after })).toHaveAttribute(
+    expect(panel.getByRole('img', { name: CompareText.after })).toHaveAttribute(
       'src',
       '/api/files/catalog/s-skin-after.webp',
     );
@@ -94,7 +93,7 @@ describe('/portfolio', () => {
 
     const panel = within(await screen.findByRole('region', { name: 'Eyes' }));
     expect(panel.getByText('What Eyes does')).toBeInTheDocument();
-    expect(panel.getByRole('img', { name: PortfolioText.after })).toHaveAttribute(
+    expect(panel.getByRole('img', { name: CompareText.after })).toHaveAttribute(
       'src',
       '/api/files/catalog/s-eyes-after.webp',
     );
@@ -123,7 +122,7 @@ describe('/portfolio', () => {
   it('moves the before/after divider with the arrow keys', async () => {
     const { user } = openPortfolio();
     await screen.findByRole('region', { name: 'Skin' });
-    const divider = screen.getByRole('slider', { name: PortfolioText.compare });
+    const divider = screen.getByRole('slider', { name: CompareText.compare });
     expect(divider).toHaveAttribute('aria-valuenow', '50');
     divider.focus();
     await user.keyboard('{ArrowRight}');

@@ -19,6 +19,9 @@ Object.defineProperty(window, 'matchMedia', {
   }),
 });
 
+// happy-dom has no CSS.registerProperty, which the compare slider calls (and logs about) on import.
+globalThis.CSS = { ...globalThis.CSS, registerProperty: () => undefined };
+
 // No test opens a real realtime connection: sockets are fakes a test can drive.
 vi.mock('socket.io-client', async () => {
   const { FakeSocket } = await import('./fake-socket');

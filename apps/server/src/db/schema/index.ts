@@ -3,3 +3,4 @@ export * from './ledger';
 export * from './catalog';
 export * from './payments';
 export * from './orders';
+export * from './staff';

@@ -20,8 +20,9 @@ export const OrderHistoryText = {
   tipAmount: 'Tip amount',
   sendTip: 'Send a tip for the designer',
   resultTitle: 'Your retouched photo',
-  before: 'Before',
-  after: 'After',
   download: 'Download',
   downloadName: 'image.jpg',
+  forRevision: 'For revision',
+  revisionMessage: 'What should the designer change?',
+  sendRevision: 'Send',
 } as const;

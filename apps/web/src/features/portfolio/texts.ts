@@ -9,8 +9,5 @@ export const PortfolioText = {
   servicesOf: (group: string) => `Services: ${group}`,
   previousService: 'Previous service',
   nextService: 'Next service',
-  before: 'Before',
-  after: 'After',
-  compare: 'Before and after: use the arrow keys to move the divider',
   cost: (tokens: number) => (tokens === 1 ? '1 token' : `${tokens} tokens`),
 } as const;

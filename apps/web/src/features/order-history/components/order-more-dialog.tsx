@@ -1,11 +1,11 @@
 import { OrderCondition, OrderText } from '@retouch/shared/orders';
-import { Button, Flex, Image, Modal } from 'antd';
+import { Button, Flex, Modal } from 'antd';
+import { BeforeAfterSlider } from '@/components/before-after-slider';
 import type { HistoryOrder } from '../api/get-user-orders';
 import { OrderHistoryText } from '../texts';
+import { RevisionForm } from './revision-form';
 
-const PICTURE_WIDTH = 320;
-
-/** Before/after of an order and its download; a refused order shows its reason instead of a result. */
+/** Before/after of an order, its download and the revision request; a refused order shows its reason instead. */
 export function OrderMoreDialog({ order, onClose }: { order: HistoryOrder; onClose: () => void }) {
   const refused = order.condition === OrderCondition.refused;
   // A refused order has no result: its final picture is the original.
@@ -15,21 +15,15 @@ export function OrderMoreDialog({ order, onClose }: { order: HistoryOrder; onClo
     : OrderHistoryText.resultTitle;
 
   return (
-    <Modal open title={title} onCancel={onClose} footer={null} width={720} destroyOnHidden>
-      <Flex gap="middle" wrap justify="center">
-        <figure style={{ margin: 0 }}>
-          <Image src={order.pictures.original} alt={OrderHistoryText.before} width={PICTURE_WIDTH} />
-          <figcaption style={{ textAlign: 'center' }}>{OrderHistoryText.before}</figcaption>
-        </figure>
-        <figure style={{ margin: 0 }}>
-          <Image src={finalPicture} alt={OrderHistoryText.after} width={PICTURE_WIDTH} />
-          <figcaption style={{ textAlign: 'center' }}>{OrderHistoryText.after}</figcaption>
-        </figure>
-      </Flex>
-      <Flex justify="center" style={{ marginTop: 16 }}>
-        <Button type="primary" href={finalPicture} download={OrderHistoryText.downloadName}>
-          {OrderHistoryText.download}
-        </Button>
+    <Modal open title={title} onCancel={onClose} footer={null} width={760} destroyOnHidden>
+      <Flex vertical gap="middle" align="center">
+        <BeforeAfterSlider before={order.pictures.original} after={finalPicture} />
+        <Flex gap="small" wrap justify="center">
+          <Button type="primary" href={finalPicture} download={OrderHistoryText.downloadName}>
+            {OrderHistoryText.download}
+          </Button>
+        </Flex>
+        {!refused && <RevisionForm orderId={order._id} onSent={onClose} />}
       </Flex>
     </Modal>
   );

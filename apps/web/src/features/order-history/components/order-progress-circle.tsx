@@ -1,3 +1,4 @@
+import { BREAKPOINTS } from '@retouch/shared/constants';
 import { orderProgress, progressRefreshMs } from '@retouch/shared/orders';
 import { Progress, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
@@ -11,7 +12,7 @@ const SMALL_CIRCLE_SIZE = 40;
 /** The order's progress circle with its status text; an order in work is recomputed every 1/100 of its time. */
 export function OrderProgressCircle({ order }: { order: HistoryOrder }) {
   const [now, setNow] = useState(() => Date.now());
-  const small = useMediaQuery('(max-width: 520px)');
+  const small = useMediaQuery(`(max-width: ${BREAKPOINTS.narrow}px)`);
   const moving = isInWork(order.condition);
 
   useEffect(() => {

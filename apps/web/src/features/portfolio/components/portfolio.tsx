@@ -3,7 +3,7 @@ import { Empty, Flex, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { usePublicServices } from '../api/get-public-services';
-import { keepArrowKeys } from '../utils/keep-arrow-keys';
+import { keepArrowKeys } from '@/lib/keep-arrow-keys';
 import { PortfolioText } from '../texts';
 import { GroupShowcase } from './group-showcase';
 import { MAX_SLIDES_PER_VIEW } from './service-carousel';

@@ -2,7 +2,7 @@ import type { PublicService } from '@retouch/shared/catalog';
 import { Card, Flex, Tag, Typography } from 'antd';
 import { useId } from 'react';
 import { PortfolioText } from '../texts';
-import { BeforeAfterSlider } from './before-after-slider';
+import { BeforeAfterSlider } from '@/components/before-after-slider';
 
 /** The chosen service: picture, title, description, cost and the before/after comparison. */
 export function ServiceDetails({ service }: { service: PublicService }) {

@@ -2,8 +2,14 @@ import * as CompareSlider from 'react-compare-slider/components';
 import { useReactCompareSlider } from 'react-compare-slider/hooks';
 import { theme } from 'antd';
 import type { CSSProperties } from 'react';
-import { keepArrowKeys } from '../utils/keep-arrow-keys';
-import { PortfolioText } from '../texts';
+import { keepArrowKeys } from '@/lib/keep-arrow-keys';
+
+/** Labels of the comparison (customer side, English). */
+export const CompareText = {
+  before: 'Before',
+  after: 'After',
+  compare: 'Before and after: use the arrow keys to move the divider',
+} as const;
 
 /** Size of the comparison at most (back-office section 9: comparison 700x400). */
 const COMPARE_MAX_WIDTH = 700;
@@ -45,19 +51,19 @@ export function BeforeAfterSlider({ before, after }: BeforeAfterSliderProps) {
           }}
         >
           <CompareSlider.Item item="itemOne">
-            <CompareSlider.Image src={before} alt={PortfolioText.before} style={{ objectFit: 'contain' }} />
+            <CompareSlider.Image src={before} alt={CompareText.before} style={{ objectFit: 'contain' }} />
           </CompareSlider.Item>
           <CompareSlider.Item item="itemTwo">
-            <CompareSlider.Image src={after} alt={PortfolioText.after} style={{ objectFit: 'contain' }} />
+            <CompareSlider.Image src={after} alt={CompareText.after} style={{ objectFit: 'contain' }} />
           </CompareSlider.Item>
-          <CompareSlider.HandleRoot aria-label={PortfolioText.compare}>
+          <CompareSlider.HandleRoot aria-label={CompareText.compare}>
             <CompareSlider.Handle />
           </CompareSlider.HandleRoot>
           <span aria-hidden style={cornerLabel('left')}>
-            {PortfolioText.before}
+            {CompareText.before}
           </span>
           <span aria-hidden style={cornerLabel('right')}>
-            {PortfolioText.after}
+            {CompareText.after}
           </span>
         </CompareSlider.Root>
       </CompareSlider.Provider>

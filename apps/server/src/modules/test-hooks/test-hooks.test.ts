@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { OrderCondition } from '@retouch/shared/orders';
+import { orders } from '../../db/schema/index';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { signUpCustomer } from '../../../test/fixtures';
+
+async function waitingOrder(t: TestApp, userId: string) {
+  const [order] = await t.db
+    .insert(orders)
+    .values({
+      userId,
+      cost: 2,
+      chargedMain: 0,
+      chargedBonus: 2,
+      costForExecutor: 1,
+      executionTime: 15,
+      original: '/api/files/original.jpg',
+      originalThumb: '/api/files/thumb.jpg',
+      draft: '/api/files/draft.jpg',
+    })
+    .returning({ id: orders.id });
+  return order!.id;
+}
+
+describe('test hooks', () => {
+  let plain: TestApp;
+  let hooked: TestApp;
+  beforeAll(async () => {
+    [plain, hooked] = await Promise.all([createTestApp(), createTestApp({ TEST_HOOKS: 'true' })]);
+  });
+  afterAll(() => Promise.all([plain.close(), hooked.close()]));
+
+  it('do not exist unless TEST_HOOKS is set', async () => {
+    const { client, user } = await signUpCustomer(plain);
+    const orderId = await waitingOrder(plain, user._id);
+    expect((await client.post(`/api/test/orders/${orderId}/deliver`)).status).toBe(404);
+    const [order] = await plain.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order!.condition).toBe(OrderCondition.new);
+  });
+
+  it("deliver the caller's own order with the original as its result, and no one else's", async () => {
+    const owner = await signUpCustomer(hooked);
+    const stranger = await signUpCustomer(hooked);
+    const orderId = await waitingOrder(hooked, owner.user._id);
+
+    expect((await stranger.client.post(`/api/test/orders/${orderId}/deliver`)).status).toBe(404);
+    expect((await hooked.client().post(`/api/test/orders/${orderId}/deliver`)).status).toBe(401);
+    expect((await owner.client.post(`/api/test/orders/${orderId}/deliver`)).status).toBe(200);
+
+    const [order] = await hooked.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({ condition: OrderCondition.done, finalPicture: '/api/files/original.jpg' });
+  });
+});
