@@ -10,11 +10,13 @@ import type { Database, DatabaseHandle } from './db/client';
 import { AppError } from './lib/app-error';
 import { systemClock, type Clock } from './lib/clock';
 import { createMailer, type Mailer } from './mail/mailer';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createCatalogCache, type CatalogCache } from './modules/catalog/catalog-cache';
 import { toPublicCatalog } from './modules/catalog/catalog.presenter';
 import { loadCatalogRows } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { dispatchPlugin } from './modules/dispatch/dispatch.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { filesRoutes } from './modules/files/files.routes';
@@ -107,8 +109,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(filesRoutes);
   await app.register(catalogRoutes);
   await app.register(paymentsRoutes);
+  await app.register(dispatchPlugin);
   await app.register(ordersRoutes);
   await app.register(settingsRoutes);
+  await app.register(analyticsRoutes);
   if (config.TEST_HOOKS) await app.register(testHooksRoutes);
   await app.register(webPlugin, { distDir: config.WEB_DIST_DIR });
 

@@ -40,6 +40,8 @@ export const configSchema = z
     NOWPAYMENTS_API_URL: z.url().default('https://api.nowpayments.io/v1'),
     TAX_RATE: z.coerce.number().min(0).max(1).default(0),
     JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(3600),
+    /** How often each instance sweeps deadlines and matches waiting orders; 0 turns the timer off. */
+    DISPATCH_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
     /** Routes under /api/test that the browser journeys use to set up states; never in production. */
     TEST_HOOKS: booleanFromEnv.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -19,6 +19,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SEED_DEMO: 'true',
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
     JOBS_INTERVAL_SECONDS: '0',
+    // Tests sweep by hand after moving the clock.
+    DISPATCH_SWEEP_INTERVAL_MS: '0',
     WEB_DIST_DIR: path.join(os.tmpdir(), 'retouch-no-web'),
     ...overrides,
   });

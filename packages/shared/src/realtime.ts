@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { QueueRate, StaffOrder, TimeExtension } from './dispatch';
 
 /** Socket event names of both specifications. */
 export const SocketEvent = {
@@ -41,9 +42,20 @@ export interface ServerToClientEvents {
   'change orders': (payload: { orderId: string; condition: number }) => void;
   balance: (payload: { main: number; bonus: number }) => void;
   'new order': (payload: { orderId: string }) => void;
+  'order for executor': (order: StaffOrder) => void;
+  'executor rate': (rate: QueueRate) => void;
+  'time extension': (payload: TimeExtension) => void;
+  'order for review': (order: StaffOrder) => void;
+  'review rate': (rate: QueueRate) => void;
 }
 
 /** Events the client emits. */
 export interface ClientToServerEvents {
   'executor find': (searching: boolean) => void;
+  /** Asks for the executor queue size; answered with `executor rate`. */
+  'executor rate': () => void;
+  /** The designer accepts the extension offer. */
+  'time extension': () => void;
+  'review find': (searching: boolean) => void;
+  'review rate': (ask?: boolean) => void;
 }

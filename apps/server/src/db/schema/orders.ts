@@ -1,4 +1,16 @@
-import { boolean, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { refusalReasons, serviceOptions, services } from './catalog';
 import { users } from './users';
 
@@ -27,13 +39,30 @@ export const orders = pgTable(
     finalPicture: text('final_picture'),
     refuseReasonId: uuid('refuse_reason_id').references(() => refusalReasons.id),
     tip: integer('tip').notNull().default(0),
+    tippedAt: timestamp('tipped_at', { withTimezone: true, mode: 'date' }),
+    /** The designer of the delivered result, whom the tip credits. */
+    tipExecutorId: uuid('tip_executor_id').references(() => users.id),
     /** Start of the current attempt (set by dispatch). */
     dateStart: timestamp('date_start', { withTimezone: true, mode: 'date' }),
+    /** The designer who holds the order now (conditions 1, 4, 5); null while nobody does. */
+    executorId: uuid('executor_id').references(() => users.id),
+    /** The moderator who reviews the order now (conditions 2, 3). */
+    reviewerId: uuid('reviewer_id').references(() => users.id),
+    /** When the order last joined a queue: dispatch and review take the oldest first. */
+    queuedAt: timestamp('queued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_condition_idx').on(t.condition, t.createdAt),
+    index('orders_queue_idx').on(t.condition, t.queuedAt),
+    // A designer holds at most one order, a moderator reviews at most one, whatever races.
+    uniqueIndex('orders_one_per_executor_idx')
+      .on(t.executorId)
+      .where(sql`${t.executorId} is not null`),
+    uniqueIndex('orders_one_per_reviewer_idx')
+      .on(t.reviewerId)
+      .where(sql`${t.reviewerId} is not null`),
   ],
 );
 
@@ -90,6 +119,12 @@ export const orderProcessing = pgTable(
     dateStart: timestamp('date_start', { withTimezone: true, mode: 'date' }),
     dateEnd: timestamp('date_end', { withTimezone: true, mode: 'date' }),
     timeExtension: boolean('time_extension').notNull().default(false),
+    /** Hard deadline of an attempt: its start plus the order's execution time. */
+    deadlineAt: timestamp('deadline_at', { withTimezone: true, mode: 'date' }),
+    /** When the open extension offer lapses; null while none is open. */
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true, mode: 'date' }),
+    /** Whether the extension offer was already made for this attempt. */
+    extensionOffered: boolean('extension_offered').notNull().default(false),
     /** Executor result: 0 refused, 1 completed, 2 overdue. */
     resultStatus: smallint('result_status'),
     resultPicture: text('result_picture'),
@@ -102,7 +137,34 @@ export const orderProcessing = pgTable(
     reviewStatus: smallint('review_status'),
     reviewPicture: text('review_picture'),
     reviewMessage: text('review_message'),
+    /** The designer's pay this attempt earned: the order's costForExecutor when its result was approved. */
+    executorPay: integer('executor_pay'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('order_processing_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [
+    index('order_processing_order_idx').on(t.orderId, t.createdAt),
+    // The sweeper looks only at attempts still running.
+    index('order_processing_open_deadline_idx')
+      .on(t.deadlineAt)
+      .where(sql`${t.dateEnd} is null and ${t.deadlineAt} is not null`),
+  ],
+);
+
+export const DispatchQueue = { executor: 'executor', review: 'review' } as const;
+export type DispatchQueueName = (typeof DispatchQueue)[keyof typeof DispatchQueue];
+
+/** Staff searching for work: a designer for an order, a moderator for a review, longest waiting first. */
+export const dispatchWaiters = pgTable(
+  'dispatch_waiters',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    queue: text('queue').$type<DispatchQueueName>().notNull(),
+    since: timestamp('since', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.queue] }),
+    index('dispatch_waiters_queue_idx').on(t.queue, t.since),
+  ],
 );

@@ -33,7 +33,7 @@ export async function requestRevision(
     if (!order) throw AppError.notFound(OrderHistoryText.notFound);
     const moved = await tx
       .update(orders)
-      .set({ condition: OrderCondition.requeued, dateStart: null })
+      .set({ condition: OrderCondition.requeued, dateStart: null, queuedAt: now })
       .where(
         and(
           eq(orders.id, orderId),

@@ -19,6 +19,7 @@ export async function ordersRoutes(app: FastifyInstance) {
         condition: order.condition,
       });
       app.io.to(SocketRoom.staff).emit(SocketEvent.newOrder, { orderId: order.id });
+      void app.dispatch.match().catch((error: unknown) => app.log.error({ err: error }, 'matching failed'));
     },
   };
 
@@ -53,6 +54,7 @@ export async function ordersRoutes(app: FastifyInstance) {
     );
     app.realtime.toUser(userId, SocketEvent.changeOrders, { orderId, condition });
     app.io.to(SocketRoom.staff).emit(SocketEvent.newOrder, { orderId });
+    void app.dispatch.match().catch((error: unknown) => app.log.error({ err: error }, 'matching failed'));
     return { message };
   });
 

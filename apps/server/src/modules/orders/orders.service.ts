@@ -198,6 +198,7 @@ export async function createOrder(
         draft: draftPath!,
         additional: additionalPath ?? null,
         createdAt: deps.now(),
+        queuedAt: deps.now(),
       });
       await applyLedgerEntry(tx, {
         userId,

@@ -1,0 +1,192 @@
+import { and, asc, count, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { OrderCondition } from '@retouch/shared/orders';
+import type { Executor as Db, Transaction } from '../../db/client';
+import {
+  DispatchQueue,
+  dispatchWaiters,
+  orderProcessing,
+  orders,
+  type DispatchQueueName,
+} from '../../db/schema/index';
+
+/** Conditions of an order waiting for a designer. */
+export const WAITING_FOR_DESIGNER = [OrderCondition.new, OrderCondition.requeued];
+/** Conditions of an order a designer holds. */
+export const HELD_BY_DESIGNER = [OrderCondition.inWork, OrderCondition.fixing, OrderCondition.revision];
+/** Orders looked at in one matching transaction, oldest first. */
+const MATCH_ORDER_WINDOW = 10;
+/** Deadlines handled in one sweeping transaction. */
+export const SWEEP_BATCH = 100;
+
+/** Marks a designer as searching; one who already searches keeps their place in the queue. */
+export async function addExecutorWaiter(db: Db, userId: string, since: Date): Promise<void> {
+  await db
+    .insert(dispatchWaiters)
+    .values({ userId, queue: DispatchQueue.executor, since })
+    .onConflictDoNothing();
+}
+
+export async function removeWaiters(db: Db, userId: string, queues: DispatchQueueName[]): Promise<void> {
+  await db
+    .delete(dispatchWaiters)
+    .where(and(eq(dispatchWaiters.userId, userId), inArray(dispatchWaiters.queue, queues)));
+}
+
+/** How many orders wait for a designer. */
+export async function countWaitingForDesigner(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(orders)
+    .where(inArray(orders.condition, WAITING_FOR_DESIGNER));
+  return row?.value ?? 0;
+}
+
+/** The order a designer holds, with its running attempt, if any. */
+export async function findHeldOrder(db: Db, designerId: string) {
+  const [row] = await db
+    .select({ order: orders, attempt: orderProcessing })
+    .from(orders)
+    .innerJoin(
+      orderProcessing,
+      and(
+        eq(orderProcessing.orderId, orders.id),
+        eq(orderProcessing.executorId, designerId),
+        isNull(orderProcessing.dateEnd),
+      ),
+    )
+    .where(eq(orders.executorId, designerId));
+  return row;
+}
+
+/**
+ * Locks the running attempt of a designer's order (waiting for a sweeper that holds it), so that a
+ * result, a refusal and an expiry never both happen.
+ */
+export async function lockHeldAttempt(tx: Transaction, designerId: string) {
+  const [attempt] = await tx
+    .select()
+    .from(orderProcessing)
+    .where(
+      and(
+        eq(orderProcessing.executorId, designerId),
+        eq(orderProcessing.kind, 'executor'),
+        isNull(orderProcessing.dateEnd),
+      ),
+    )
+    .for('update');
+  if (!attempt) return undefined;
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, attempt.orderId), eq(orders.executorId, designerId)))
+    .for('update');
+  return order ? { attempt, order } : undefined;
+}
+
+/**
+ * Claims the next pair in one transaction: the oldest waiting order and the longest-waiting designer
+ * who has neither refused nor let it expire before. Rows others hold are skipped, never waited for.
+ */
+export async function claimNextMatch(tx: Transaction) {
+  const waitingOrders = await tx
+    .select({ id: orders.id, userId: orders.userId, executionTime: orders.executionTime })
+    .from(orders)
+    .where(inArray(orders.condition, WAITING_FOR_DESIGNER))
+    .orderBy(asc(orders.queuedAt), asc(orders.id))
+    .limit(MATCH_ORDER_WINDOW)
+    .for('update', { skipLocked: true });
+  if (waitingOrders.length === 0) return undefined;
+  const waiters = await tx
+    .select({ userId: dispatchWaiters.userId })
+    .from(dispatchWaiters)
+    .where(eq(dispatchWaiters.queue, DispatchQueue.executor))
+    .orderBy(asc(dispatchWaiters.since), asc(dispatchWaiters.userId))
+    .for('update', { skipLocked: true });
+  if (waiters.length === 0) return undefined;
+  const earlier = await tx
+    .select({ orderId: orderProcessing.orderId, executorId: orderProcessing.executorId })
+    .from(orderProcessing)
+    .where(
+      and(
+        inArray(
+          orderProcessing.orderId,
+          waitingOrders.map((order) => order.id),
+        ),
+        inArray(
+          orderProcessing.executorId,
+          waiters.map((waiter) => waiter.userId),
+        ),
+        isNotNull(orderProcessing.resultStatus),
+        sql`${orderProcessing.resultStatus} <> 1`,
+      ),
+    );
+  const excluded = new Set(earlier.map((step) => `${step.orderId}:${step.executorId}`));
+  for (const order of waitingOrders) {
+    const waiter = waiters.find((candidate) => !excluded.has(`${order.id}:${candidate.userId}`));
+    if (waiter) return { order, designerId: waiter.userId };
+  }
+  return undefined;
+}
+
+/** Starts an attempt: the designer holds the order until its hard deadline. */
+export async function startAttempt(
+  tx: Transaction,
+  order: { id: string; executionTime: number },
+  designerId: string,
+  condition: number,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ condition, executorId: designerId, dateStart: now })
+    .where(eq(orders.id, order.id));
+  await tx.insert(orderProcessing).values({
+    orderId: order.id,
+    kind: 'executor',
+    executorId: designerId,
+    dateStart: now,
+    deadlineAt: new Date(now.getTime() + order.executionTime * 60_000),
+    createdAt: now,
+  });
+  await removeWaiters(tx, designerId, [DispatchQueue.executor]);
+}
+
+/** Running attempts due an extension offer: 10 minutes or less before the hard deadline, not offered yet. */
+export async function claimDueOffers(tx: Transaction, now: Date, offerLeadMs: number) {
+  return tx
+    .select({ id: orderProcessing.id, executorId: orderProcessing.executorId })
+    .from(orderProcessing)
+    .where(
+      and(
+        isNull(orderProcessing.dateEnd),
+        isNotNull(orderProcessing.deadlineAt),
+        eq(orderProcessing.extensionOffered, false),
+        lte(orderProcessing.deadlineAt, new Date(now.getTime() + offerLeadMs)),
+      ),
+    )
+    .limit(SWEEP_BATCH)
+    .for('update', { skipLocked: true });
+}
+
+/** Running attempts past their hard deadline, or whose extension offer lapsed unanswered. */
+export async function claimExpiredAttempts(tx: Transaction, now: Date) {
+  return tx
+    .select({
+      id: orderProcessing.id,
+      orderId: orderProcessing.orderId,
+      executorId: orderProcessing.executorId,
+    })
+    .from(orderProcessing)
+    .where(
+      and(
+        isNull(orderProcessing.dateEnd),
+        isNotNull(orderProcessing.deadlineAt),
+        or(
+          lte(orderProcessing.deadlineAt, now),
+          and(eq(orderProcessing.timeExtension, false), lte(orderProcessing.offerExpiresAt, now)),
+        ),
+      ),
+    )
+    .limit(SWEEP_BATCH)
+    .for('update', { skipLocked: true });
+}

@@ -1,0 +1,40 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { DispatchText, type Shift } from '@retouch/shared/dispatch';
+import type { Database } from '../../db/client';
+import { DispatchQueue, shifts } from '../../db/schema/index';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../../lib/app-error';
+import { removeWaiters } from './dispatch.repository';
+import { findOpenShift } from './shifts.repository';
+
+/** `GET /api/executor/shift`: the open shift's start; 404 off duty. */
+export async function currentShift(db: Database, userId: string): Promise<Shift> {
+  const open = await findOpenShift(db, userId);
+  if (!open) throw AppError.notFound(DispatchText.noShift);
+  return { startDate: open.startedAt.toISOString() };
+}
+
+/**
+ * `POST /api/executor/shift/toggle`: starts a shift, or ends the open one (leaving every search queue).
+ * Two toggles racing meet the one-open-shift index: the loser reads the winner's shift.
+ */
+export async function toggleShift(db: Database, userId: string, now: Date): Promise<Shift> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [ended] = await tx
+        .update(shifts)
+        .set({ endedAt: now })
+        .where(and(eq(shifts.userId, userId), isNull(shifts.endedAt)))
+        .returning({ id: shifts.id });
+      if (ended) {
+        await removeWaiters(tx, userId, [DispatchQueue.executor, DispatchQueue.review]);
+        return { startDate: null };
+      }
+      await tx.insert(shifts).values({ userId, startedAt: now });
+      return { startDate: now.toISOString() };
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return currentShift(db, userId);
+  }
+}

@@ -1,0 +1,102 @@
+import { eq } from 'drizzle-orm';
+import type { StaffOrder, StaffProcessingStep } from '@retouch/shared/dispatch';
+import type { Database } from '../../db/client';
+import { orders } from '../../db/schema/index';
+import { loadOrderDetails, type DetailedStep, type OrderRow } from './order-details.repository';
+
+/** Orders as staff see them (back-office section 3): both languages, instructions, pay and the whole history. */
+export async function presentStaffOrders(db: Database, rows: OrderRow[]): Promise<StaffOrder[]> {
+  const details = await loadOrderDetails(db, rows);
+  return details.map(({ row, persons, steps, refuseReason, client, degreeTitle }) => {
+    const processing = steps.map(toStaffStep);
+    const current = steps.findLast(({ step }) => step.kind === 'executor' && step.dateEnd === null);
+    return {
+      _id: row.id,
+      condition: row.condition,
+      createdAt: row.createdAt.toISOString(),
+      cost: row.cost,
+      tip: row.tip,
+      executionTime: row.executionTime,
+      dateStart: row.dateStart?.toISOString() ?? null,
+      message: row.message,
+      client: {
+        _id: row.userId,
+        email: client?.email ?? '',
+        name: { giveName: client?.giveName ?? '', familyName: client?.familyName ?? '' },
+      },
+      pictures: {
+        original: row.original,
+        thumbnail: row.originalThumb,
+        draft: row.draft,
+        additional: row.additional,
+      },
+      finalPicture: row.finalPicture,
+      completed: { picture: row.finalPicture },
+      refuseReason: refuseReason
+        ? { _id: refuseReason.id, title: { admin: refuseReason.admin, user: refuseReason.user } }
+        : null,
+      finance: { costForExecutor: row.costForExecutor },
+      persons: persons.map((person) => ({
+        id: person.name,
+        orders: person.items.map(({ item, title, description, instruction, picture }) => ({
+          _id: item.optionId ?? item.serviceId,
+          serviceId: item.serviceId,
+          isOptional: item.optionId !== null,
+          title,
+          description,
+          instruction,
+          picture,
+          degreeAction: item.degreeIds.map((id) => ({ _id: id, title: degreeTitle(id) })),
+          cost: item.cost,
+          designerPrice: item.designerPrice,
+          active: item.active,
+          edited: item.edited,
+        })),
+      })),
+      processing,
+      currentProcessing: current ? toStaffStep(current) : null,
+    };
+  });
+}
+
+/** One order as staff see it, or undefined. */
+export async function findStaffOrder(db: Database, orderId: string): Promise<StaffOrder | undefined> {
+  const rows = await db.select().from(orders).where(eq(orders.id, orderId));
+  const [order] = await presentStaffOrders(db, rows);
+  return order;
+}
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+function toStaffStep({ step, executorEmail, reviewerEmail, reason }: DetailedStep): StaffProcessingStep {
+  const reviewed = step.reviewerId !== null;
+  return {
+    _id: step.id,
+    createdAt: step.createdAt.toISOString(),
+    client: step.kind === 'client' ? { message: step.clientMessage ?? '' } : null,
+    executor:
+      step.kind === 'executor'
+        ? {
+            _id: step.executorId ?? '',
+            email: executorEmail ?? '',
+            dateStart: iso(step.dateStart),
+            dateEnd: iso(step.dateEnd),
+            timeExtension: step.timeExtension,
+            result: {
+              status: step.resultStatus,
+              picture: step.resultPicture,
+              reason: reason ? { title: reason } : null,
+            },
+          }
+        : null,
+    review: reviewed
+      ? {
+          _id: step.reviewerId,
+          email: reviewerEmail,
+          dateStart: iso(step.reviewDateStart),
+          dateEnd: iso(step.reviewDateEnd),
+          result: { status: step.reviewStatus, picture: step.reviewPicture, message: step.reviewMessage },
+        }
+      : null,
+  };
+}

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+
+/** Texts of the designer cabinet and dispatch (back-office sections 5 and 8), exactly as written there. */
+export const DispatchText = {
+  notOnShift: 'Вы не на дежурстве. Сначала начните смену!',
+  imageMissing: 'Изображение не загружено',
+  reasonMissing: 'Не выбрана причина',
+  cannotAddService: 'Невозможно добавить новую услугу',
+  orderReceived: 'Заказ получен',
+  orderSent: 'Заказ отправлен на обработку',
+  orderRefused: 'Вы отказались от выполнения данного заказа',
+  // Our wording where the specification gives none.
+  noShift: 'Смена не начата',
+  noCabinet: 'Нет доступа к кабинету дизайнера',
+  noOrderInWork: 'У вас нет заказа в работе',
+  holdingOrder: 'Сначала завершите текущий заказ',
+  timeExpired: 'Время на выполнение заказа истекло. Заказ передан другому дизайнеру',
+  extensionOffer: 'До конца времени осталось 10 минут. Продлить на 10 минут?',
+  extended: 'Время продлено на 10 минут',
+  noExtensionOffer: 'Продление сейчас недоступно',
+  servicesSaved: 'Услуги заказа сохранены',
+  reasonUnknown: 'Причина не найдена',
+} as const;
+
+/** `time extension` codes (back-office section 4). */
+export const TimeExtensionCode = { expired: 1, offer: 2, extended: 3 } as const;
+
+/** Minutes a time extension adds; the designer's countdown ends this long before the hard deadline. */
+export const EXTENSION_MINUTES = 10;
+/** Seconds the extension offer stays open. */
+export const EXTENSION_OFFER_SECONDS = 60;
+/** Seconds other time messages are shown. */
+export const TIME_MESSAGE_SECONDS = 5;
+/** Seconds 'Заказ получен' is shown. */
+export const ORDER_RECEIVED_NOTICE_SECONDS = 2;
+
+/** Executor result status of a processing entry: 0 refused, 1 completed, 2 (or any other) overdue. */
+export const ExecutorResult = { refused: 0, completed: 1, overdue: 2 } as const;
+/** Review result status: 0 fixed (sent back to the designer), 1 approved. */
+export const ReviewResult = { fixed: 0, approved: 1 } as const;
+
+/** `GET /api/executor/shift` and `POST /api/executor/shift/toggle` answer; null after a toggle off. */
+export const shiftSchema = z.object({ startDate: z.string().nullable() });
+export type Shift = z.infer<typeof shiftSchema>;
+
+/** `time extension` from the server. */
+export const timeExtensionSchema = z.object({ code: z.number().int(), message: z.string() });
+export type TimeExtension = z.infer<typeof timeExtensionSchema>;
+
+/** `executor rate` / `review rate`: how many orders wait in that queue. */
+export const queueRateSchema = z.object({ size: z.number().int() });
+export type QueueRate = z.infer<typeof queueRateSchema>;
+
+/** `POST /api/admin/orders/executor/refuse` body: the refusal reason. */
+export const refuseBodySchema = z.object({
+  _id: z.uuid({ error: DispatchText.reasonMissing }),
+});
+
+/** `PATCH /api/admin/orders/executor/change/order` body: every person's entries, old and new. */
+export const changeOrderBodySchema = z.object({
+  persons: z
+    .array(
+      z.object({
+        id: z.string().trim().min(1).max(40),
+        orders: z
+          .array(
+            z.object({
+              id: z.uuid({ error: DispatchText.cannotAddService }),
+              isOptional: z.boolean().default(false),
+              /** Whether the entry stays part of the work. */
+              status: z.boolean().default(true),
+              degreeAction: z.array(z.uuid()).max(20).default([]),
+            }),
+          )
+          .max(50),
+      }),
+    )
+    .min(1)
+    .max(10),
+});
+export type ChangeOrderBody = z.input<typeof changeOrderBodySchema>;
+
+export interface BilingualTitle {
+  admin: string;
+  user: string;
+}
+
+/** A resolved entry of a person, as staff see it (back-office section 3, Person order item). */
+export interface StaffOrderEntry {
+  _id: string;
+  /** The service an option belongs to; the service itself for a service. */
+  serviceId: string;
+  isOptional: boolean;
+  title: BilingualTitle;
+  description: BilingualTitle;
+  instruction: string;
+  picture: string;
+  degreeAction: Array<{ _id: string; title: BilingualTitle }>;
+  cost: number;
+  designerPrice: number;
+  active: boolean;
+  edited: boolean;
+}
+
+/** One processing entry (back-office section 3): a designer's attempt with its review, or a client message. */
+export interface StaffProcessingStep {
+  _id: string;
+  createdAt: string;
+  executor: {
+    _id: string;
+    email: string;
+    dateStart: string | null;
+    dateEnd: string | null;
+    timeExtension: boolean;
+    result: {
+      status: number | null;
+      picture: string | null;
+      reason: { title: BilingualTitle } | null;
+    };
+  } | null;
+  client: { message: string } | null;
+  review: {
+    _id: string | null;
+    email: string | null;
+    dateStart: string | null;
+    dateEnd: string | null;
+    result: { status: number | null; picture: string | null; message: string | null };
+  } | null;
+}
+
+/** The whole order as staff see it: `order for executor`, `order for review` and the admin details. */
+export interface StaffOrder {
+  _id: string;
+  condition: number;
+  createdAt: string;
+  cost: number;
+  tip: number;
+  executionTime: number;
+  /** Start of the current attempt. */
+  dateStart: string | null;
+  message: string;
+  client: { _id: string; email: string; name: { giveName: string; familyName: string } };
+  pictures: { original: string; thumbnail: string; draft: string; additional: string | null };
+  finalPicture: string | null;
+  completed: { picture: string | null };
+  refuseReason: { _id: string; title: BilingualTitle } | null;
+  finance: { costForExecutor: number };
+  persons: Array<{ id: string; orders: StaffOrderEntry[] }>;
+  processing: StaffProcessingStep[];
+  currentProcessing: StaffProcessingStep | null;
+}
+
+/**
+ * Milliseconds the designer has left: the execution time since the attempt's start, less the
+ * extension's 10 minutes unless the time was extended (back-office section 4).
+ */
+export function designerRemainingMs(
+  order: { executionTime: number; dateStart: string | null },
+  extended: boolean,
+  now: number,
+): number {
+  if (!order.dateStart) return 0;
+  const end =
+    new Date(order.dateStart).getTime() +
+    order.executionTime * 60_000 -
+    (extended ? 0 : EXTENSION_MINUTES * 60_000);
+  return Math.max(0, end - now);
+}
+
+/** One day of the analytics table (back-office section 3, Analytics row). */
+export interface AnalyticsRow {
+  date: string;
+  /** Milliseconds on shift that day. */
+  shiftTime: number;
+  ordersCount: number;
+  /** Designer pay earned that day, in tokens. */
+  totalCost: number;
+  /** Tips of the day in cents. */
+  tips: Array<{ orderId: string; tip: number }>;
+  totalTips: number;
+}
+
+/** `GET /api/analytics/user[/{userId}]` query. */
+export const analyticsQuerySchema = z.object({
+  startDate: z.iso.datetime({ offset: true }).or(z.iso.date()),
+  endDate: z.iso.datetime({ offset: true }).or(z.iso.date()),
+});
