@@ -13,8 +13,8 @@ import {
 export const WAITING_FOR_DESIGNER = [OrderCondition.new, OrderCondition.requeued];
 /** Conditions of an order a designer holds. */
 export const HELD_BY_DESIGNER = [OrderCondition.inWork, OrderCondition.fixing, OrderCondition.revision];
-/** Orders looked at in one matching transaction, oldest first. */
-const MATCH_ORDER_WINDOW = 10;
+/** Orders one matching transaction looks at (and may hand out), oldest first. */
+const MATCH_ORDER_WINDOW = 50;
 /** Deadlines handled in one sweeping transaction. */
 export const SWEEP_BATCH = 100;
 
@@ -84,10 +84,11 @@ export async function lockHeldAttempt(tx: Transaction, designerId: string) {
 }
 
 /**
- * Claims the next pair in one transaction: the oldest waiting order and the longest-waiting designer
- * who has neither refused nor let it expire before. Rows others hold are skipped, never waited for.
+ * Claims pairs in one transaction: the oldest waiting orders, each with the longest-waiting designer
+ * still free who has neither refused nor let it expire before. Rows others hold are skipped, never
+ * waited for, so any number of matchers may run at once.
  */
-export async function claimNextMatch(tx: Transaction) {
+export async function claimMatches(tx: Transaction) {
   const waitingOrders = await tx
     .select({ id: orders.id, userId: orders.userId, executionTime: orders.executionTime })
     .from(orders)
@@ -95,14 +96,15 @@ export async function claimNextMatch(tx: Transaction) {
     .orderBy(asc(orders.queuedAt), asc(orders.id))
     .limit(MATCH_ORDER_WINDOW)
     .for('update', { skipLocked: true });
-  if (waitingOrders.length === 0) return undefined;
+  if (waitingOrders.length === 0) return [];
   const waiters = await tx
     .select({ userId: dispatchWaiters.userId })
     .from(dispatchWaiters)
     .where(eq(dispatchWaiters.queue, DispatchQueue.executor))
     .orderBy(asc(dispatchWaiters.since), asc(dispatchWaiters.userId))
+    .limit(MATCH_ORDER_WINDOW * 4)
     .for('update', { skipLocked: true });
-  if (waiters.length === 0) return undefined;
+  if (waiters.length === 0) return [];
   const earlier = await tx
     .select({ orderId: orderProcessing.orderId, executorId: orderProcessing.executorId })
     .from(orderProcessing)
@@ -121,11 +123,15 @@ export async function claimNextMatch(tx: Transaction) {
       ),
     );
   const excluded = new Set(earlier.map((step) => `${step.orderId}:${step.executorId}`));
+  const free = [...waiters];
+  const pairs: Array<{ order: (typeof waitingOrders)[number]; designerId: string }> = [];
   for (const order of waitingOrders) {
-    const waiter = waiters.find((candidate) => !excluded.has(`${order.id}:${candidate.userId}`));
-    if (waiter) return { order, designerId: waiter.userId };
+    const index = free.findIndex((candidate) => !excluded.has(`${order.id}:${candidate.userId}`));
+    if (index < 0) continue;
+    const [waiter] = free.splice(index, 1);
+    pairs.push({ order, designerId: waiter!.userId });
   }
-  return undefined;
+  return pairs;
 }
 
 /** Starts an attempt: the designer holds the order until its hard deadline. */

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import {
   DispatchText,
   EXTENSION_MINUTES,
@@ -11,12 +11,12 @@ import {
 import { OrderCondition } from '@retouch/shared/orders';
 import type { Database } from '../../db/client';
 import { DispatchQueue, orderProcessing, orders } from '../../db/schema/index';
-import { findStaffOrder } from '../orders/order-staff-view';
+import { findStaffOrder, presentStaffOrders } from '../orders/order-staff-view';
 import {
   addExecutorWaiter,
   claimDueOffers,
   claimExpiredAttempts,
-  claimNextMatch,
+  claimMatches,
   countWaitingForDesigner,
   findHeldOrder,
   removeWaiters,
@@ -95,23 +95,63 @@ export async function openExtensionOffer(deps: DispatchDeps, designerId: string)
 }
 
 /**
- * Hands waiting orders to searching designers until no pair is left, one transaction a pair, then
- * tells each designer and customer. Safe to run from any number of instances at once.
+ * Hands waiting orders to searching designers until no pair is left, a batch of pairs a transaction,
+ * then tells each designer and customer. Safe to run from any number of instances at once; within one
+ * process, calls made while a run is going join the next run instead of competing with it.
  */
-export async function matchOrders(deps: DispatchDeps): Promise<number> {
+export function matchOrders(deps: DispatchDeps): Promise<number> {
+  const state = matchRuns.get(deps.db) ?? { running: null, again: false };
+  matchRuns.set(deps.db, state);
+  if (state.running) {
+    state.again = true;
+    return state.running;
+  }
+  const run = (async () => {
+    let matched = 0;
+    try {
+      do {
+        state.again = false;
+        matched += await matchUntilDone(deps);
+      } while (state.again);
+    } finally {
+      state.running = null;
+    }
+    return matched;
+  })();
+  state.running = run;
+  return run;
+}
+
+const matchRuns = new WeakMap<Database, { running: Promise<number> | null; again: boolean }>();
+
+async function matchUntilDone(deps: DispatchDeps): Promise<number> {
   let matched = 0;
   while (matched < MAX_MATCHES_PER_RUN) {
     const now = deps.now();
-    const pair = await deps.db.transaction(async (tx) => {
-      const next = await claimNextMatch(tx);
-      if (next) await startAttempt(tx, next.order, next.designerId, OrderCondition.inWork, now);
-      return next;
+    const pairs = await deps.db.transaction(async (tx) => {
+      const claimed = await claimMatches(tx);
+      for (const pair of claimed) {
+        await startAttempt(tx, pair.order, pair.designerId, OrderCondition.inWork, now);
+      }
+      return claimed;
     });
-    if (!pair) break;
-    matched += 1;
-    const order = await findStaffOrder(deps.db, pair.order.id);
-    if (order) deps.events.orderForExecutor(pair.designerId, order);
-    deps.events.orderChanged(pair.order.userId, pair.order.id, OrderCondition.inWork);
+    if (pairs.length === 0) break;
+    matched += pairs.length;
+    const rows = await deps.db
+      .select()
+      .from(orders)
+      .where(
+        inArray(
+          orders.id,
+          pairs.map((pair) => pair.order.id),
+        ),
+      );
+    const presented = await presentStaffOrders(deps.db, rows);
+    for (const pair of pairs) {
+      const order = presented.find((candidate) => candidate._id === pair.order.id);
+      if (order) deps.events.orderForExecutor(pair.designerId, order);
+      deps.events.orderChanged(pair.order.userId, pair.order.id, OrderCondition.inWork);
+    }
   }
   if (matched > 0) deps.events.executorQueueChanged(await countWaitingForDesigner(deps.db));
   return matched;
