@@ -88,6 +88,7 @@ export const AdminText = {
   menuDegrees: 'Степень действия',
   menuReasons: 'Причины отказа',
   menuPackages: 'Пакеты токенов',
+  menuDesigner: 'Кабинет дизайнера',
   error: 'Ошибка',
   warning: 'Внимание',
   exit: 'Выход',

@@ -8,13 +8,21 @@ import { AuthButtons } from '@/features/auth/components/auth-buttons';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { BuyTokensButton } from '@/features/buy-tokens/components/buy-tokens-button';
 import { BuyTokensDialog } from '@/features/buy-tokens/components/buy-tokens-dialog';
+import { EditorText } from '@/features/editor/texts';
 import { PortfolioText } from '@/features/portfolio/texts';
 
 // Only routes that exist are linked; later pages add their row.
 const navItems: readonly NavItem[] = [
   { to: '/', label: CustomerText.home },
   { to: '/portfolio', label: PortfolioText.navLabel },
+  { to: '/core', label: EditorText.navLabel },
 ];
+
+/** What the layout hands its pages (`useOutletContext`). */
+export interface CustomerOutletContext {
+  /** Opens the buy-tokens dialog (the editor's insufficient-funds modal leads there). */
+  openBuyTokens: () => void;
+}
 
 /** The customer site's frame: header and page, and the buy-tokens dialog the header opens. */
 export function CustomerLayout() {
@@ -40,7 +48,7 @@ export function CustomerLayout() {
         }
       />
       <Layout.Content style={{ padding: '32px 16px' }}>
-        <Outlet />
+        <Outlet context={{ openBuyTokens } satisfies CustomerOutletContext} />
       </Layout.Content>
       {user && buyerId === user._id && (
         <BuyTokensDialog balance={user.balance} onClose={() => setBuyerId(null)} />

@@ -23,6 +23,7 @@ const confirmPage = lazyPage(() => import('@/pages/confirm-page'));
 const profilePage = lazyPage(() => import('@/pages/profile-page'));
 const portfolioPage = lazyPage(() => import('@/pages/portfolio-page'));
 const historyPage = lazyPage(() => import('@/pages/history-page'));
+const corePage = lazyPage(() => import('@/pages/core-page'));
 
 export const routes: RouteObject[] = [
   {
@@ -38,6 +39,7 @@ export const routes: RouteObject[] = [
           { path: 'profile', element: profilePage },
           { path: 'portfolio', element: portfolioPage },
           { path: 'history', element: historyPage },
+          { path: 'core', element: corePage },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -14,8 +14,14 @@ export const queryKeys = {
   userOrders: ['orders', 'user'],
   /** `GET /api/orders/reason`. */
   refusalReasons: ['orders', 'reason'],
+  /** `GET /api/system/order/overload`: whether work may be delayed (editor). */
+  orderOverload: ['system', 'order', 'overload'],
   /** `GET /api/products`: the token packages (buy dialog, packages screen). */
   products: ['products'],
+  /** `GET /api/executor/shift`: the staff member's open shift (top bar, designer cabinet). */
+  shift: ['executor', 'shift'],
+  /** `GET /api/analytics/user` for today: the designer cabinet's earnings of the day. */
+  earnedToday: ['analytics', 'user', 'today'],
   /** `GET /api/payment/config`: the card provider and its public key. */
   paymentConfig: ['payment', 'config'],
 } as const;

@@ -1,3 +1,4 @@
+import { hasPermission, PermissionSign } from '@retouch/shared/permissions';
 import { AdminText } from '@retouch/shared/texts';
 import type { UserInfo } from '@retouch/shared/users';
 import { App, ConfigProvider } from 'antd';
@@ -11,11 +12,16 @@ import { AdminLayout } from '@/features/admin/components/admin-layout';
 import { useLogout } from '@/features/auth/api/logout';
 import { RequireAdmin } from '@/features/auth/components/require-admin';
 import { useSession } from '@/features/auth/hooks/use-session';
+import { DesignerCabinetProvider } from '@/features/designer-cabinet/components/designer-cabinet-provider';
+import { OrderAlertsSwitch } from '@/features/designer-cabinet/components/order-alerts-switch';
+import { useDesignerCabinet } from '@/features/designer-cabinet/hooks/use-designer-cabinet';
+import { ShiftButton } from '@/features/shift/components/shift-button';
 
 const CatalogPage = lazy(() => import('./catalog-page'));
 const DegreeActionPage = lazy(() => import('./degree-action-page'));
 const ReasonRefusalPage = lazy(() => import('./reason-refusal-page'));
 const PayConfigPage = lazy(() => import('./pay-config-page'));
+const DesignPage = lazy(() => import('./design-page'));
 
 // Each screen is its own chunk inside the admin chunk.
 const lazyScreen = (screen: ReactNode) => <Suspense fallback={<PageSpinner />}>{screen}</Suspense>;
@@ -23,15 +29,30 @@ const lazyScreen = (screen: ReactNode) => <Suspense fallback={<PageSpinner />}>{
 function AdminShell({ user }: { user: UserInfo }) {
   const { permissions } = useSession();
   const logout = useLogout();
+  const designer = hasPermission(permissions, PermissionSign.cabinetDesigner);
   return (
-    <AdminLayout
-      email={user.email}
-      permissions={permissions}
-      onExit={() => logout.mutate()}
-      exiting={logout.isPending}
-    >
-      <Outlet />
-    </AdminLayout>
+    <DesignerCabinetProvider>
+      <AdminLayout
+        email={user.email}
+        permissions={permissions}
+        onExit={() => logout.mutate()}
+        exiting={logout.isPending}
+        actions={<TopBarActions designer={designer} />}
+      >
+        <Outlet />
+      </AdminLayout>
+    </DesignerCabinetProvider>
+  );
+}
+
+/** The designer-notification toggle (cabinetDesigner only) and the shift button anyone may use. */
+function TopBarActions({ designer }: { designer: boolean }) {
+  const { leaveSearch } = useDesignerCabinet();
+  return (
+    <>
+      {designer && <OrderAlertsSwitch />}
+      <ShiftButton onEnded={leaveSearch} />
+    </>
   );
 }
 
@@ -60,6 +81,7 @@ export default function AdminArea() {
                 <Route path="degree-action" element={lazyScreen(<DegreeActionPage />)} />
                 <Route path="reason-refusal" element={lazyScreen(<ReasonRefusalPage />)} />
                 <Route path="pay-config" element={lazyScreen(<PayConfigPage />)} />
+                <Route path="design" element={lazyScreen(<DesignPage />)} />
                 <Route
                   path="*"
                   element={

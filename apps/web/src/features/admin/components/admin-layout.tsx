@@ -12,11 +12,13 @@ interface AdminLayoutProps {
   permissions: readonly PermissionEntry[];
   onExit: () => void;
   exiting: boolean;
+  /** Controls of the top bar before the e-mail (the designer-notification toggle, the shift button). */
+  actions?: ReactNode;
   children: ReactNode;
 }
 
-/** The back office frame: top bar with the exit control, and a collapsible sidebar built from permissions. */
-export function AdminLayout({ email, permissions, onExit, exiting, children }: AdminLayoutProps) {
+/** The back office frame: top bar with its actions and the exit control, and a collapsible sidebar built from permissions. */
+export function AdminLayout({ email, permissions, onExit, exiting, actions, children }: AdminLayoutProps) {
   const { token } = theme.useToken();
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(false);
@@ -59,7 +61,8 @@ export function AdminLayout({ email, permissions, onExit, exiting, children }: A
             <Typography.Title level={4} style={{ margin: 0 }}>
               {AdminText.panelTitle}
             </Typography.Title>
-            <Flex align="center" gap="middle">
+            <Flex align="center" gap="middle" wrap>
+              {actions}
               <Typography.Text>{email}</Typography.Text>
               <Popconfirm title={AdminText.exitConfirm} onConfirm={onExit}>
                 <Button icon={<LogoutOutlined aria-hidden />} loading={exiting}>

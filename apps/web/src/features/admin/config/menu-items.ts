@@ -2,6 +2,7 @@ import {
   AppstoreOutlined,
   ControlOutlined,
   DollarOutlined,
+  HighlightOutlined,
   HomeOutlined,
   StopOutlined,
 } from '@ant-design/icons';
@@ -53,6 +54,13 @@ export const ADMIN_MENU_ITEMS: readonly AdminMenuItem[] = [
     label: AdminText.menuPackages,
     icon: DollarOutlined,
     sign: PermissionSign.editPayConfig,
+  },
+  {
+    key: 'design',
+    path: '/admin/design',
+    label: AdminText.menuDesigner,
+    icon: HighlightOutlined,
+    sign: PermissionSign.cabinetDesigner,
   },
 ];
 

@@ -1,6 +1,7 @@
-import { CustomerText } from '@retouch/shared/texts';
+import { AdminText, CustomerText } from '@retouch/shared/texts';
 import { App } from 'antd';
 import { useEffect, useEffectEvent, useMemo, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { SocketContext, createSocket, watchConnection, type AppSocket } from '@/lib/socket';
 import { checkAuth } from '../api/check-auth';
@@ -14,6 +15,8 @@ const UNAUTHORIZED = 401;
 export function SessionSocketProvider({ children }: { children: ReactNode }) {
   const { loggedIn } = useSessionFlags();
   const { notification } = App.useApp();
+  // Notification titles follow the screen's language: Russian in the back office (back-office section 8).
+  const texts = useLocation().pathname.startsWith('/admin') ? AdminText : CustomerText;
   const endLocalSession = useEndLocalSession();
   const socket = useMemo(() => (loggedIn ? createSocket() : null), [loggedIn]);
   useLiveBalance(socket);
@@ -33,7 +36,7 @@ export function SessionSocketProvider({ children }: { children: ReactNode }) {
     }
   });
   const notify = useEffectEvent((type: 'info' | 'warning' | 'error', description: string) => {
-    const title = { info: undefined, warning: CustomerText.warning, error: CustomerText.error }[type];
+    const title = { info: undefined, warning: texts.warning, error: texts.error }[type];
     notification[type]({ title, description });
   });
 

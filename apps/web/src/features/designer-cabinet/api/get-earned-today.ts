@@ -1,0 +1,26 @@
+import type { AnalyticsRow } from '@retouch/shared/dispatch';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+const NOT_FOUND = 404;
+
+/**
+ * `GET /api/analytics/user?startDate&endDate` for today: the first row's totalCost, 0 when the server
+ * has no statistics for the day (404). Days are UTC days, as the server counts them.
+ */
+export async function getEarnedToday(): Promise<number> {
+  const today = new Date().toISOString().slice(0, 10);
+  const query = new URLSearchParams({ startDate: today, endDate: today });
+  try {
+    const rows = await apiRequest<AnalyticsRow[]>(`/api/analytics/user?${query.toString()}`);
+    return rows[0]?.totalCost ?? 0;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === NOT_FOUND) return 0;
+    throw error;
+  }
+}
+
+export function useEarnedToday() {
+  return useQuery({ queryKey: queryKeys.earnedToday, queryFn: getEarnedToday });
+}

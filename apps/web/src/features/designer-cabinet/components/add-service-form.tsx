@@ -1,0 +1,106 @@
+import { DispatchText } from '@retouch/shared/dispatch';
+import { AdminText, CustomerText } from '@retouch/shared/texts';
+import { PlusOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Form, Select, Typography } from 'antd';
+import { useId, useState } from 'react';
+import { useServices } from '../api/get-services';
+import { newServiceEntries, type ChangeEntry } from '../utils/change-order-body';
+import { DesignerText } from '../texts';
+
+interface AddServiceFormProps {
+  persons: string[];
+  saving: boolean;
+  /** Saves the new entries; resolves true when the server took them. */
+  onAdd: (personId: string, entries: ChangeEntry[]) => Promise<boolean>;
+}
+
+interface Choice {
+  groupId: string | null;
+  serviceId: string | null;
+  optionId: string | null;
+  degreeIds: string[];
+}
+
+const noChoice: Choice = { groupId: null, serviceId: null, optionId: null, degreeIds: [] };
+
+/**
+ * Adds a service to a person: group, then service, then its option (needed where the service has
+ * options) and degree (needed where it has degrees), from the public catalogue.
+ */
+export function AddServiceForm({ persons, saving, onAdd }: AddServiceFormProps) {
+  const ids = { person: useId(), group: useId(), service: useId(), option: useId(), degree: useId() };
+  const { notification } = App.useApp();
+  const catalog = useServices(true);
+  const [personId, setPersonId] = useState<string | null>(persons[0] ?? null);
+  const [choice, setChoice] = useState<Choice>(noChoice);
+
+  const group = catalog.data?.find((candidate) => candidate._id === choice.groupId);
+  const service = group?.list.find((candidate) => candidate._id === choice.serviceId);
+
+  const submit = async () => {
+    const entries = newServiceEntries(service, choice.optionId, choice.degreeIds);
+    if (!personId || !entries) {
+      notification.error({ title: AdminText.error, description: DispatchText.cannotAddService });
+      return;
+    }
+    if (await onAdd(personId, entries)) setChoice(noChoice);
+  };
+
+  if (catalog.isError) return <Alert type="error" showIcon title={CustomerText.somethingWrong} />;
+
+  return (
+    <Form layout="vertical" component="div">
+      <Typography.Title level={5}>{DesignerText.addService}</Typography.Title>
+      <Form.Item label={DesignerText.person} htmlFor={ids.person}>
+        <Select
+          id={ids.person}
+          value={personId}
+          onChange={setPersonId}
+          options={persons.map((person) => ({ value: person, label: person }))}
+        />
+      </Form.Item>
+      <Form.Item label={DesignerText.group} htmlFor={ids.group}>
+        <Select
+          id={ids.group}
+          loading={catalog.isPending}
+          value={choice.groupId}
+          onChange={(groupId: string) => setChoice({ ...noChoice, groupId })}
+          options={catalog.data?.map((candidate) => ({ value: candidate._id, label: candidate.title.user }))}
+        />
+      </Form.Item>
+      <Form.Item label={DesignerText.service} htmlFor={ids.service}>
+        <Select
+          id={ids.service}
+          disabled={!group}
+          value={choice.serviceId}
+          onChange={(serviceId: string) => setChoice({ ...noChoice, groupId: choice.groupId, serviceId })}
+          options={group?.list.map((candidate) => ({ value: candidate._id, label: candidate.title.user }))}
+        />
+      </Form.Item>
+      {service && service.optional.length > 0 && (
+        <Form.Item label={DesignerText.option} htmlFor={ids.option} required>
+          <Select
+            id={ids.option}
+            value={choice.optionId}
+            onChange={(optionId: string) => setChoice({ ...choice, optionId })}
+            options={service.optional.map((option) => ({ value: option._id, label: option.title.user }))}
+          />
+        </Form.Item>
+      )}
+      {service && service.degreeAction.length > 0 && (
+        <Form.Item label={DesignerText.degrees} htmlFor={ids.degree} required>
+          <Select<string | string[]>
+            id={ids.degree}
+            mode={service.multiDegree ? 'multiple' : undefined}
+            value={service.multiDegree ? choice.degreeIds : (choice.degreeIds[0] ?? null)}
+            onChange={(value) => setChoice({ ...choice, degreeIds: ([] as string[]).concat(value ?? []) })}
+            options={service.degreeAction.map((degree) => ({ value: degree._id, label: degree.title.user }))}
+          />
+        </Form.Item>
+      )}
+      <Button icon={<PlusOutlined aria-hidden />} loading={saving} onClick={() => void submit()}>
+        {DesignerText.add}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,130 @@
+import {
+  DispatchText,
+  EXTENSION_OFFER_SECONDS,
+  ORDER_RECEIVED_NOTICE_SECONDS,
+  TIME_MESSAGE_SECONDS,
+  TimeExtensionCode,
+  timeExtensionSchema,
+  type StaffOrder,
+} from '@retouch/shared/dispatch';
+import { SocketEvent, socketErrorSchema } from '@retouch/shared/realtime';
+import { AdminText } from '@retouch/shared/texts';
+import { App, Button } from 'antd';
+import { useEffect, useEffectEvent, useMemo, useReducer, type ReactNode } from 'react';
+import { useSocket } from '@/lib/socket';
+import { DesignerCabinetContext, type DesignerCabinet } from '../hooks/use-designer-cabinet';
+import { orderAlertsEnabled } from '../stores/order-alerts';
+import { cabinetReducer, initialCabinetState } from '../utils/cabinet-state';
+import { alertOrderArrived } from '../utils/order-alert';
+import { DesignerText } from '../texts';
+
+const EXTENSION_OFFER_KEY = 'time-extension-offer';
+const UNAUTHORIZED = 401;
+
+/**
+ * Holds the designer's state across the admin screens and reacts to the designer's socket events
+ * (back office sections 4 and 7): `order for executor`, `time extension` and the `errors` answering
+ * a search. The extension offer is a notification so it reaches the designer on any screen.
+ */
+export function DesignerCabinetProvider({ children }: { children: ReactNode }) {
+  const socket = useSocket();
+  const { message, notification } = App.useApp();
+  const [state, dispatch] = useReducer(cabinetReducer, initialCabinetState);
+
+  const onOrder = useEffectEvent((order: StaffOrder) => {
+    // The server repeats the held order on every reconnect: only a new one is announced.
+    if (state.order?._id !== order._id) {
+      void message.success(DispatchText.orderReceived, ORDER_RECEIVED_NOTICE_SECONDS);
+      if (orderAlertsEnabled()) alertOrderArrived();
+    }
+    dispatch({ type: 'orderReceived', order, now: Date.now() });
+  });
+
+  const onTimeExtension = useEffectEvent((payload: unknown) => {
+    const parsed = timeExtensionSchema.safeParse(payload);
+    if (!parsed.success || !socket) return;
+    const { code, message: text } = parsed.data;
+    if (code === TimeExtensionCode.offer) {
+      const accept = () => {
+        socket.emit(SocketEvent.timeExtension);
+        notification.destroy(EXTENSION_OFFER_KEY);
+      };
+      notification.warning({
+        key: EXTENSION_OFFER_KEY,
+        title: AdminText.warning,
+        description: text,
+        duration: EXTENSION_OFFER_SECONDS,
+        actions: (
+          <Button type="primary" onClick={accept}>
+            {DesignerText.extend}
+          </Button>
+        ),
+      });
+      return;
+    }
+    notification.destroy(EXTENSION_OFFER_KEY);
+    if (code === TimeExtensionCode.extended) {
+      void message.success(text, TIME_MESSAGE_SECONDS);
+      dispatch({ type: 'timeExtended', now: Date.now() });
+    } else if (code === TimeExtensionCode.expired) {
+      notification.warning({ title: AdminText.warning, description: text, duration: TIME_MESSAGE_SECONDS });
+      dispatch({ type: 'orderExpired' });
+    }
+  });
+
+  // A refused search (off shift, no cabinet) answers with `errors`: the session's socket provider shows
+  // the message (titled Ошибка here); the cabinet stops searching.
+  const onErrors = useEffectEvent((payload: unknown) => {
+    const parsed = socketErrorSchema.safeParse(payload);
+    if (!parsed.success || parsed.data.status === UNAUTHORIZED || state.phase !== 'searching') return;
+    dispatch({ type: 'searchStopped' });
+  });
+
+  // The server drops a searcher whose last socket closed: search again once reconnected.
+  const onConnect = useEffectEvent(() => {
+    if (state.phase === 'searching') socket?.emit(SocketEvent.executorFind, true);
+  });
+
+  useEffect(() => {
+    if (!socket) return;
+    const order = (payload: StaffOrder) => onOrder(payload);
+    const timeExtension = (payload: unknown) => onTimeExtension(payload);
+    const errors = (payload: unknown) => onErrors(payload);
+    const connect = () => onConnect();
+    socket.on(SocketEvent.orderForExecutor, order);
+    socket.on(SocketEvent.timeExtension, timeExtension);
+    socket.on(SocketEvent.errors, errors);
+    socket.on('connect', connect);
+    return () => {
+      socket.off(SocketEvent.orderForExecutor, order);
+      socket.off(SocketEvent.timeExtension, timeExtension);
+      socket.off(SocketEvent.errors, errors);
+      socket.off('connect', connect);
+      notification.destroy(EXTENSION_OFFER_KEY);
+    };
+  }, [socket, notification]);
+
+  const cabinet = useMemo<DesignerCabinet>(
+    () => ({
+      ...state,
+      online: socket !== null,
+      goOnDuty: () => {
+        dispatch({ type: 'searchStarted' });
+        socket?.emit(SocketEvent.executorFind, true);
+      },
+      cancelSearch: () => {
+        dispatch({ type: 'searchStopped' });
+        socket?.emit(SocketEvent.executorFind, false);
+      },
+      leaveSearch: () => dispatch({ type: 'searchStopped' }),
+      handOver: () => {
+        dispatch({ type: 'orderHandedOver' });
+        socket?.emit(SocketEvent.executorFind, true);
+      },
+      replaceOrder: (order) => dispatch({ type: 'orderChanged', order, now: Date.now() }),
+    }),
+    [state, socket],
+  );
+
+  return <DesignerCabinetContext value={cabinet}>{children}</DesignerCabinetContext>;
+}

@@ -1,0 +1,46 @@
+import type { StaffOrder } from '@retouch/shared/dispatch';
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Image, Typography } from 'antd';
+import { BeforeAfterSlider } from '@/components/before-after-slider';
+import { DesignerText } from '../texts';
+
+/** Width of the customer's extra photo (back office section 9). */
+const ADDITIONAL_PHOTO_WIDTH = 150;
+
+/** The original and the draft compared, their downloads, the extra photo and the client's message. */
+export function OrderPictures({ order }: { order: StaffOrder }) {
+  const { original, draft, additional } = order.pictures;
+  return (
+    <Card
+      title={DesignerText.pictures}
+      extra={
+        <Flex gap="small" wrap>
+          <Button href={original} download icon={<DownloadOutlined aria-hidden />}>
+            {DesignerText.downloadOriginal}
+          </Button>
+          <Button href={draft} download icon={<DownloadOutlined aria-hidden />}>
+            {DesignerText.downloadDraft}
+          </Button>
+        </Flex>
+      }
+    >
+      <Flex vertical gap="middle">
+        <BeforeAfterSlider before={original} after={draft} />
+        {additional && (
+          <div>
+            <Typography.Title level={5}>{DesignerText.additionalPhoto}</Typography.Title>
+            <Image src={additional} alt={DesignerText.additionalPhoto} width={ADDITIONAL_PHOTO_WIDTH} />
+          </div>
+        )}
+        {order.message && (
+          <section aria-label={DesignerText.clientMessage}>
+            <Typography.Title level={5}>{DesignerText.clientMessage}</Typography.Title>
+            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>
+              {order.message}
+            </Typography.Paragraph>
+          </section>
+        )}
+      </Flex>
+    </Card>
+  );
+}

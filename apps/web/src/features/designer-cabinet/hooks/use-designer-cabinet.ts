@@ -1,0 +1,27 @@
+import type { StaffOrder } from '@retouch/shared/dispatch';
+import { createContext, useContext } from 'react';
+import type { CabinetState } from '../utils/cabinet-state';
+
+export interface DesignerCabinet extends CabinetState {
+  /** Whether there is a realtime connection to talk through. */
+  online: boolean;
+  /** Go on duty: search for an order (`executor find` true). */
+  goOnDuty: () => void;
+  /** Stop searching (`executor find` false). */
+  cancelSearch: () => void;
+  /** The shift ended: the server has already taken the designer out of the queue. */
+  leaveSearch: () => void;
+  /** The order was sent or refused: clear it and search again. */
+  handOver: () => void;
+  /** The server's answer to a change of the order's services. */
+  replaceOrder: (order: StaffOrder) => void;
+}
+
+export const DesignerCabinetContext = createContext<DesignerCabinet | null>(null);
+
+/** The designer's state and commands, kept above the admin routes so they outlive a page change. */
+export function useDesignerCabinet(): DesignerCabinet {
+  const cabinet = useContext(DesignerCabinetContext);
+  if (!cabinet) throw new Error('useDesignerCabinet needs a DesignerCabinetProvider above it');
+  return cabinet;
+}

@@ -1,0 +1,62 @@
+/**
+ * Labels of the designer cabinet (back office section 2) where the specification names a control but
+ * gives no wording; the texts it does give are `DispatchText` in shared/dispatch.
+ */
+export const DesignerText = {
+  screenTitle: 'Кабинет дизайнера',
+  goOnDuty: 'Выйти на дежурство',
+  idleHint: 'Начните смену и выйдите на дежурство, чтобы получать заказы.',
+  searching: 'Идёт поиск заказа…',
+  cancelSearch: 'Отменить поиск',
+  inWork: 'Заказ в работе',
+  timeLeft: 'Осталось времени',
+  queueSize: 'Заказов в очереди',
+  earnedToday: 'Заработано сегодня',
+  designerPay: 'Оплата за заказ',
+  extend: 'Продлить',
+  // The order
+  pictures: 'Изображения',
+  downloadOriginal: 'Скачать оригинал',
+  downloadDraft: 'Скачать черновик',
+  additionalPhoto: 'Дополнительное фото',
+  clientMessage: 'Сообщение клиента',
+  persons: 'Персоны и услуги',
+  instruction: 'Инструкция',
+  degrees: 'Степень действия',
+  option: 'Опция',
+  edited: 'Изменено',
+  inactive: 'Отключена',
+  editServices: 'Редактировать услуги',
+  finishEditing: 'Готово',
+  entryActive: (title: string) => `Услуга активна: ${title}`,
+  // Adding a service
+  addService: 'Добавить услугу',
+  person: 'Персона',
+  group: 'Группа',
+  service: 'Услуга',
+  add: 'Добавить',
+  // Result and refusal
+  handIn: 'Сдача работы',
+  result: 'Результат',
+  chooseResult: 'Выбрать изображение',
+  resultPreview: 'Предпросмотр результата',
+  send: 'Отправить на проверку',
+  uploadProgress: 'Загрузка результата',
+  refuseReason: 'Причина отказа',
+  refuse: 'Отказаться',
+  refuseConfirm: 'Отказаться от выполнения заказа?',
+  // History
+  history: 'История обработки',
+  historyEmpty: 'Попыток пока не было',
+  historyDesigner: 'Дизайнер',
+  historyStart: 'Начало',
+  historyEnd: 'Окончание',
+  historyResult: 'Результат',
+  historyComment: 'Причина / комментарий',
+  resultRefused: 'Отказ',
+  resultCompleted: 'Выполнен',
+  resultOverdue: 'Просрочен',
+  resultInWork: 'В работе',
+  // Top bar
+  orderAlerts: 'Уведомления о заказах',
+} as const;

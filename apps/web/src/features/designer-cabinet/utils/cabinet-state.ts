@@ -1,0 +1,59 @@
+import { designerRemainingMs, type StaffOrder } from '@retouch/shared/dispatch';
+
+/** Where the designer stands (back office section 4): idle, searching, or holding an order. */
+export type CabinetPhase = 'idle' | 'searching' | 'working';
+
+export interface CabinetState {
+  phase: CabinetPhase;
+  order: StaffOrder | null;
+  /** Whether the designer accepted the extension: the countdown then runs to the full time. */
+  extended: boolean;
+  /** When the countdown ends, in ms since the epoch. */
+  deadline: number;
+}
+
+export type CabinetAction =
+  | { type: 'searchStarted' }
+  | { type: 'searchStopped' }
+  | { type: 'orderReceived'; order: StaffOrder; now: number }
+  | { type: 'orderChanged'; order: StaffOrder; now: number }
+  | { type: 'timeExtended'; now: number }
+  /** Sent or refused: the designer searches again. */
+  | { type: 'orderHandedOver' }
+  /** The time ran out: the order went to someone else and the designer is idle. */
+  | { type: 'orderExpired' };
+
+export const initialCabinetState: CabinetState = { phase: 'idle', order: null, extended: false, deadline: 0 };
+
+const deadlineOf = (order: StaffOrder, extended: boolean, now: number) =>
+  now + designerRemainingMs(order, extended, now);
+
+export function cabinetReducer(state: CabinetState, action: CabinetAction): CabinetState {
+  switch (action.type) {
+    case 'searchStarted':
+      return state.order ? state : { ...state, phase: 'searching' };
+    case 'searchStopped':
+      return state.phase === 'searching' ? { ...state, phase: 'idle' } : state;
+    case 'orderReceived': {
+      const extended = action.order.currentProcessing?.executor?.timeExtension ?? false;
+      return {
+        phase: 'working',
+        order: action.order,
+        extended,
+        deadline: deadlineOf(action.order, extended, action.now),
+      };
+    }
+    case 'orderChanged':
+      return state.order
+        ? { ...state, order: action.order, deadline: deadlineOf(action.order, state.extended, action.now) }
+        : state;
+    case 'timeExtended':
+      return state.order
+        ? { ...state, extended: true, deadline: deadlineOf(state.order, true, action.now) }
+        : state;
+    case 'orderHandedOver':
+      return { ...initialCabinetState, phase: 'searching' };
+    case 'orderExpired':
+      return initialCabinetState;
+  }
+}

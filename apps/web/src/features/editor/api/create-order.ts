@@ -1,0 +1,47 @@
+import type { OrderSubmit } from '@retouch/shared/orders';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiUpload } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+// The 201 answer of POST /api/orders/create (docs/api/orders.md).
+const createdOrderSchema = z.object({
+  _id: z.string(),
+  cost: z.number(),
+  executionTime: z.number(),
+  condition: z.number(),
+});
+
+export interface CreateOrderInput {
+  data: OrderSubmit;
+  original: File;
+  /** The canvas snapshot with the markers. */
+  draft: Blob;
+  additional: File | null;
+  onProgress?: (percent: number) => void;
+}
+
+/** `POST /api/orders/create`, multipart: `data` (JSON), `original`, `draft` and the optional `additional`. */
+export function createOrder({ data, original, draft, additional, onProgress }: CreateOrderInput) {
+  const body = new FormData();
+  // The JSON part goes first so a streaming server has it before the files.
+  body.append('data', JSON.stringify(data));
+  body.append('original', original, original.name);
+  body.append('draft', draft, draft.type === 'image/png' ? 'draft.png' : 'draft.jpg');
+  if (additional) body.append('additional', additional, additional.name);
+  return apiUpload('/api/orders/create', { body, schema: createdOrderSchema, onProgress });
+}
+
+/** Sends an order, then reloads the orders (it is listed) and the user (the balance fell). */
+export function useCreateOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createOrder,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.userOrders }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.userInfo }),
+      ]);
+    },
+  });
+}

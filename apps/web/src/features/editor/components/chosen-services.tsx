@@ -1,0 +1,99 @@
+import { CloseOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Empty, Flex, Radio, Typography } from 'antd';
+import type { Dispatch } from 'react';
+import { activePerson, type ChosenEntry, type EditorAction, type EditorState } from '../model/editor-reducer';
+import { EditorText } from '../texts';
+
+/** How an entry reads: its title, numbered when a multi service is chosen more than once. */
+function entryTitles(entries: readonly ChosenEntry[]): Map<string, string> {
+  const seen = new Map<string, number>();
+  const titles = new Map<string, string>();
+  for (const entry of entries) {
+    const title = (entry.option ?? entry.service).title.user;
+    const count = (seen.get(title) ?? 0) + 1;
+    seen.set(title, count);
+    titles.set(entry.key, count > 1 ? `${title} (${count})` : title);
+  }
+  return titles;
+}
+
+/** The active person's services and options, each removable, with the degree of action where offered. */
+export function ChosenServices({
+  state,
+  dispatch,
+}: {
+  state: EditorState;
+  dispatch: Dispatch<EditorAction>;
+}) {
+  const person = activePerson(state);
+  const titles = entryTitles(person.entries);
+  const heading = EditorText.chosenFor(person.name);
+  return (
+    <section aria-label={heading}>
+      <Typography.Title level={3} style={{ fontSize: 16 }}>
+        {heading}
+      </Typography.Title>
+      {person.entries.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EditorText.nothingChosen} />
+      ) : (
+        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {person.entries.map((entry) => {
+            const title = titles.get(entry.key) ?? '';
+            return (
+              <li key={entry.key} style={{ padding: '6px 0' }}>
+                <Flex gap="small" align="flex-start" justify="space-between">
+                  <Flex vertical gap={4}>
+                    <Flex gap="small" align="baseline" wrap>
+                      <Typography.Text>{title}</Typography.Text>
+                      <Typography.Text type="secondary">{EditorText.coins(entry.cost)}</Typography.Text>
+                    </Flex>
+                    <DegreeSelector entry={entry} title={title} dispatch={dispatch} />
+                  </Flex>
+                  <Button
+                    type="text"
+                    icon={<CloseOutlined aria-hidden />}
+                    aria-label={EditorText.removeService(title)}
+                    onClick={() => dispatch({ type: 'entryRemoved', key: entry.key })}
+                  />
+                </Flex>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+interface DegreeSelectorProps {
+  entry: ChosenEntry;
+  title: string;
+  dispatch: Dispatch<EditorAction>;
+}
+
+/** Radio buttons for one degree, checkboxes when the service takes several. */
+function DegreeSelector({ entry, title, dispatch }: DegreeSelectorProps) {
+  const degrees = entry.service.degreeAction;
+  if (entry.option || degrees.length === 0) return null;
+  const options = degrees.map((degree) => ({ value: degree._id, label: degree.title.user }));
+  const choose = (degreeIds: string[]) => dispatch({ type: 'degreesChosen', key: entry.key, degreeIds });
+  const label = EditorText.degreeOf(title);
+  return entry.service.multiDegree ? (
+    <Checkbox.Group
+      aria-label={label}
+      role="group"
+      options={options}
+      value={entry.degreeIds}
+      onChange={(values) => choose(values)}
+    />
+  ) : (
+    <Radio.Group
+      aria-label={label}
+      size="small"
+      optionType="button"
+      options={options}
+      value={entry.degreeIds[0]}
+      onChange={(event) => choose([event.target.value as string])}
+    />
+  );
+}

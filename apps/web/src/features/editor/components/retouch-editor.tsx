@@ -1,0 +1,172 @@
+import { BREAKPOINTS } from '@retouch/shared/constants';
+import type { PublicGroup } from '@retouch/shared/catalog';
+import { OrderText } from '@retouch/shared/orders';
+import { CustomerText } from '@retouch/shared/texts';
+import type { Balance } from '@retouch/shared/users';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Alert, App, Button, Empty, Flex, Skeleton } from 'antd';
+import { useEffect, useReducer, useRef, type Dispatch } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { LoadError } from '@/components/load-error';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { useOverload } from '../api/get-overload';
+import { useSendOrder } from '../hooks/use-send-order';
+import {
+  allowsMessage,
+  editorReducer,
+  initialEditorState,
+  needsFacePhoto,
+  timerMinutes,
+  totalCost,
+  type EditorAction,
+  type EditorState,
+} from '../model/editor-reducer';
+import { EditorText } from '../texts';
+import { ChosenServices } from './chosen-services';
+import { CommentBox } from './comment-box';
+import { ConfirmSendModal } from './confirm-send-modal';
+import { CookieNotice } from './cookie-notice';
+import { CostPanel } from './cost-panel';
+import { EditorCanvas, type EditorCanvasHandle } from './editor-canvas';
+import { FacePhotoUpload } from './face-photo-upload';
+import { InsufficientFundsModal } from './insufficient-funds-modal';
+import { OptionSlider } from './option-slider';
+import { PersonsPanel } from './persons-panel';
+import { PhotoUpload } from './photo-upload';
+import { ServiceSlider } from './service-slider';
+
+interface RetouchEditorProps {
+  /** The public catalogue (`GET /api/services`). */
+  catalogue: UseQueryResult<PublicGroup[]>;
+  loggedIn: boolean;
+  /** Null for a visitor, or while the user loads. */
+  balance: Balance | null;
+  /** Opens the buy-tokens dialog of the layout. */
+  onBuyTokens: () => void;
+  onLoginRequired: () => void;
+}
+
+/** The retouch editor (customer-side sections 2 to 5): photo, persons, services, cost and sending. */
+export function RetouchEditor({
+  catalogue,
+  loggedIn,
+  balance,
+  onBuyTokens,
+  onLoginRequired,
+}: RetouchEditorProps) {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [state, dispatch] = useReducer(editorReducer, initialEditorState);
+  const canvas = useRef<EditorCanvasHandle>(null);
+  const overload = useOverload();
+  const mobile = useMediaQuery(`(max-width: ${BREAKPOINTS.mobile}px)`);
+  const mobileButtons = useMediaQuery(`(max-width: ${BREAKPOINTS.mobileButtons}px)`);
+  const sending = useSendOrder({ state, canvas, loggedIn, balance, onLoginRequired });
+  const cost = totalCost(state);
+  const minutes = timerMinutes(state);
+
+  // The reducer refuses some clicks (too many persons, no photo yet); each refusal is shown once.
+  const shownNotice = useRef(0);
+  useEffect(() => {
+    if (!state.notice || state.notice.id === shownNotice.current) return;
+    shownNotice.current = state.notice.id;
+    void message.error(state.notice.text);
+  }, [state.notice, message]);
+  useRevokedWhenReplaced(state.photo?.url);
+  useRevokedWhenReplaced(state.facePhoto?.url);
+
+  return (
+    <Flex vertical gap="large" style={{ paddingBottom: 80 }}>
+      {overload.data?.status && <Alert type="warning" showIcon title={OrderText.overloaded} />}
+      <Flex gap="large" vertical={mobile} align={mobile ? 'stretch' : 'flex-start'}>
+        <Flex vertical gap="middle" style={{ maxWidth: '100%', minWidth: 0 }}>
+          <PhotoUpload dispatch={dispatch} />
+          {state.armedEmbed && (
+            <Alert type="info" showIcon title={EditorText.placeEmbed(state.armedEmbed.service.title.user)} />
+          )}
+          <EditorCanvas
+            ref={canvas}
+            photo={state.photo}
+            persons={state.persons}
+            activeIndex={state.activeIndex}
+            embeds={state.embeds}
+            onCanvasClick={(point) => dispatch({ type: 'canvasClicked', point })}
+            onPersonClick={(index) => dispatch({ type: 'personSelected', index })}
+          />
+          <PersonsPanel state={state} dispatch={dispatch} />
+        </Flex>
+        <Flex vertical gap="middle" style={{ flex: '1 1 280px', minWidth: 0 }}>
+          <CostPanel balance={loggedIn ? balance : null} cost={cost} minutes={minutes} />
+          <Flex gap="small" vertical={mobileButtons} wrap>
+            <Button type="primary" size="large" block={mobileButtons} onClick={sending.requestSend}>
+              {EditorText.send}
+            </Button>
+            <Button size="large" block={mobileButtons} onClick={() => void navigate('/history')}>
+              {EditorText.goToHistory}
+            </Button>
+          </Flex>
+          <Link to="/how-to-use">{EditorText.howToUse}</Link>
+          <ChosenServices state={state} dispatch={dispatch} />
+        </Flex>
+      </Flex>
+      <CatalogueSection catalogue={catalogue} state={state} dispatch={dispatch} />
+      {allowsMessage(state) && <CommentBox value={state.comment} dispatch={dispatch} />}
+      {needsFacePhoto(state) && <FacePhotoUpload facePhoto={state.facePhoto} dispatch={dispatch} />}
+      <CookieNotice />
+      {sending.dialog === 'funds' && (
+        <InsufficientFundsModal onBuyTokens={onBuyTokens} onClose={sending.closeDialog} />
+      )}
+      {sending.dialog === 'confirm' && (
+        <ConfirmSendModal
+          cost={cost}
+          minutes={minutes}
+          progress={sending.progress}
+          onSend={sending.send}
+          onClose={sending.closeDialog}
+        />
+      )}
+    </Flex>
+  );
+}
+
+interface CatalogueSectionProps {
+  catalogue: UseQueryResult<PublicGroup[]>;
+  state: EditorState;
+  dispatch: Dispatch<EditorAction>;
+}
+
+/** The service slider and the options, with the catalogue's loading, failure and empty states. */
+function CatalogueSection({ catalogue, state, dispatch }: CatalogueSectionProps) {
+  if (catalogue.isPending) {
+    return (
+      <Flex gap="middle" aria-busy="true" aria-label={EditorText.loading} style={{ overflow: 'hidden' }}>
+        {Array.from({ length: 5 }, (_, index) => (
+          <Skeleton.Image key={index} active />
+        ))}
+      </Flex>
+    );
+  }
+  if (catalogue.isError) {
+    return (
+      <LoadError
+        title={CustomerText.somethingWrong}
+        retryLabel={CustomerText.tryAgain}
+        onRetry={() => void catalogue.refetch()}
+      />
+    );
+  }
+  // A group without active services has nothing to offer.
+  const groups = catalogue.data.filter((group) => group.list.length > 0);
+  if (groups.length === 0) return <Empty description={EditorText.empty} />;
+  return (
+    <Flex vertical gap="middle" role="region" aria-label={EditorText.services}>
+      <ServiceSlider groups={groups} state={state} dispatch={dispatch} />
+      <OptionSlider state={state} dispatch={dispatch} />
+    </Flex>
+  );
+}
+
+/** Revokes an object URL once the editor holds another one, or is left. */
+function useRevokedWhenReplaced(url: string | undefined) {
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+}

@@ -1,0 +1,16 @@
+import { useEffect, useState } from 'react';
+
+/** A loaded image element for a canvas to draw, or null until `url` has loaded. */
+export function useHtmlImage(url: string | null): HTMLImageElement | null {
+  const [loaded, setLoaded] = useState<{ url: string; image: HTMLImageElement } | null>(null);
+  useEffect(() => {
+    if (!url) return;
+    const image = new Image();
+    const onLoad = () => setLoaded({ url, image });
+    image.addEventListener('load', onLoad);
+    image.src = url;
+    return () => image.removeEventListener('load', onLoad);
+  }, [url]);
+  // An image of an earlier url is never drawn for the current one.
+  return loaded && loaded.url === url ? loaded.image : null;
+}

@@ -1,0 +1,354 @@
+import type { PublicOption, PublicService } from '@retouch/shared/catalog';
+import {
+  BASE_EXECUTION_MINUTES,
+  MAX_PERSONS_WITH_PHOTO,
+  OrderText,
+  type OrderSubmit,
+} from '@retouch/shared/orders';
+
+/** Name of the base person: the whole photo (customer-side section 3). */
+export const BASE_PERSON = 'photo';
+const PERSON_PREFIX = 'Person ';
+
+/** A point in the canvas's own 700 x 400 coordinates (independent of the displayed size). */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export interface LoadedPhoto {
+  file: File;
+  /** Object URL of the file. */
+  url: string;
+  width: number;
+  height: number;
+}
+
+export interface FacePhoto {
+  file: File;
+  url: string;
+}
+
+/** A service or an option chosen for a person. */
+export interface ChosenEntry {
+  /** Unique within the editor, so instances of a multi service can be told apart. */
+  key: string;
+  /** The service; for an option, the service the option belongs to. */
+  service: PublicService;
+  /** Set when the entry is an option of `service`. */
+  option: PublicOption | null;
+  degreeIds: string[];
+  cost: number;
+  executionTime: number;
+}
+
+export interface Person {
+  /** 'photo' or 'Person N'. */
+  name: string;
+  /** Where the marker is; null for the base photo. */
+  position: Point | null;
+  entries: ChosenEntry[];
+}
+
+/** An embed-type service's picture placed on the canvas; it belongs to the entry with the same key. */
+export interface PlacedEmbed {
+  key: string;
+  serviceId: string;
+  picture: string;
+  position: Point;
+}
+
+/** A refusal the screen shows once; `id` grows so the same text can be shown again. */
+export interface EditorNotice {
+  id: number;
+  text: string;
+}
+
+export interface EditorState {
+  photo: LoadedPhoto | null;
+  persons: Person[];
+  activeIndex: number;
+  /** An embed-type service waiting for the canvas click that places its picture. */
+  armedEmbed: { service: PublicService } | null;
+  embeds: PlacedEmbed[];
+  comment: string;
+  facePhoto: FacePhoto | null;
+  notice: EditorNotice | null;
+  /** Counter behind entry keys and notice ids. */
+  sequence: number;
+}
+
+export type EditorAction =
+  | { type: 'photoLoaded'; photo: LoadedPhoto }
+  | { type: 'canvasClicked'; point: Point }
+  | { type: 'personSelected'; index: number }
+  | { type: 'previousPerson' }
+  | { type: 'nextPerson' }
+  | { type: 'personDeleted'; index: number }
+  | { type: 'serviceChosen'; service: PublicService }
+  | { type: 'optionChosen'; service: PublicService; option: PublicOption }
+  | { type: 'entryRemoved'; key: string }
+  | { type: 'degreesChosen'; key: string; degreeIds: string[] }
+  | { type: 'commentChanged'; comment: string }
+  | { type: 'facePhotoChosen'; facePhoto: FacePhoto | null };
+
+const basePerson = (): Person => ({ name: BASE_PERSON, position: null, entries: [] });
+
+export const initialEditorState: EditorState = {
+  photo: null,
+  persons: [basePerson()],
+  activeIndex: 0,
+  armedEmbed: null,
+  embeds: [],
+  comment: '',
+  facePhoto: null,
+  notice: null,
+  sequence: 0,
+};
+
+/** The editor's rules (customer-side sections 4 and 5) as a pure reducer. */
+export function editorReducer(state: EditorState, action: EditorAction): EditorState {
+  switch (action.type) {
+    case 'photoLoaded':
+      // A new photo is a new order: persons, services and placed pictures start again.
+      return {
+        ...state,
+        photo: action.photo,
+        persons: [basePerson()],
+        activeIndex: 0,
+        armedEmbed: null,
+        embeds: [],
+      };
+    case 'canvasClicked':
+      return clickCanvas(state, action.point);
+    case 'personSelected':
+      return action.index >= 0 && action.index < state.persons.length
+        ? { ...state, activeIndex: action.index }
+        : state;
+    case 'previousPerson':
+      return { ...state, activeIndex: (state.activeIndex - 1 + state.persons.length) % state.persons.length };
+    case 'nextPerson':
+      return { ...state, activeIndex: (state.activeIndex + 1) % state.persons.length };
+    case 'personDeleted':
+      return deletePerson(state, action.index);
+    case 'serviceChosen':
+      return chooseService(state, action.service);
+    case 'optionChosen':
+      return chooseOption(state, action.service, action.option);
+    case 'entryRemoved':
+      return removeEntry(state, action.key);
+    case 'degreesChosen':
+      return chooseDegrees(state, action.key, action.degreeIds);
+    case 'commentChanged':
+      return { ...state, comment: action.comment };
+    case 'facePhotoChosen':
+      return { ...state, facePhoto: action.facePhoto };
+  }
+}
+
+function withNotice(state: EditorState, text: string): EditorState {
+  const id = state.sequence + 1;
+  return { ...state, sequence: id, notice: { id, text } };
+}
+
+function updateActivePerson(state: EditorState, update: (entries: ChosenEntry[]) => ChosenEntry[]) {
+  return state.persons.map((person, index) =>
+    index === state.activeIndex ? { ...person, entries: update(person.entries) } : person,
+  );
+}
+
+/** The next 'Person N': one more than the highest N in use, so names stay unique. */
+export function nextPersonName(persons: readonly Person[]): string {
+  const numbers = persons
+    .map((person) =>
+      person.name.startsWith(PERSON_PREFIX) ? Number(person.name.slice(PERSON_PREFIX.length)) : 0,
+    )
+    .filter((value) => Number.isInteger(value));
+  return `${PERSON_PREFIX}${Math.max(0, ...numbers) + 1}`;
+}
+
+function clickCanvas(state: EditorState, point: Point): EditorState {
+  if (!state.photo) return withNotice(state, OrderText.uploadPhotoFirst);
+  if (state.armedEmbed) return placeEmbed(state, state.armedEmbed.service, point);
+  if (state.persons.length >= MAX_PERSONS_WITH_PHOTO) return withNotice(state, OrderText.maxPersons);
+  const person: Person = { name: nextPersonName(state.persons), position: point, entries: [] };
+  return { ...state, persons: [...state.persons, person], activeIndex: state.persons.length };
+}
+
+function placeEmbed(state: EditorState, service: PublicService, point: Point): EditorState {
+  const { entry, sequence } = newEntry(state, service, null);
+  return {
+    ...state,
+    sequence,
+    armedEmbed: null,
+    persons: updateActivePerson(state, (entries) => [...entries, entry]),
+    embeds: [
+      ...state.embeds,
+      { key: entry.key, serviceId: service._id, picture: service.picture, position: point },
+    ],
+  };
+}
+
+function deletePerson(state: EditorState, index: number): EditorState {
+  const person = state.persons[index];
+  // The base photo stays: it is the person every order has.
+  if (index === 0 || !person) return state;
+  const persons = state.persons.filter((_, i) => i !== index);
+  const removedKeys = new Set(person.entries.map((entry) => entry.key));
+  let activeIndex = state.activeIndex;
+  if (index === state.activeIndex) activeIndex = index < persons.length ? index : 0;
+  else if (index < state.activeIndex) activeIndex -= 1;
+  return {
+    ...state,
+    persons,
+    activeIndex,
+    embeds: state.embeds.filter((embed) => !removedKeys.has(embed.key)),
+  };
+}
+
+function defaultDegreeIds(service: PublicService): string[] {
+  const preset = service.degreeAction.find((degree) => degree.default) ?? service.degreeAction[0];
+  return preset ? [preset._id] : [];
+}
+
+function newEntry(state: EditorState, service: PublicService, option: PublicOption | null) {
+  const sequence = state.sequence + 1;
+  const priced = option ?? service;
+  const entry: ChosenEntry = {
+    key: `entry-${sequence}`,
+    service,
+    option,
+    degreeIds: option ? [] : defaultDegreeIds(service),
+    cost: priced.cost,
+    executionTime: priced.executionTime,
+  };
+  return { entry, sequence };
+}
+
+const isServiceEntry = (serviceId: string) => (entry: ChosenEntry) =>
+  entry.option === null && entry.service._id === serviceId;
+
+function chooseService(state: EditorState, service: PublicService): EditorState {
+  const entries = activePerson(state).entries;
+  const chosen = entries.find(isServiceEntry(service._id));
+  // A single-use service toggles off, whatever its kind.
+  if (chosen && !service.multi) return removeEntry(state, chosen.key);
+  if (service.embedInCanvas) {
+    const armedHere = state.armedEmbed?.service._id === service._id;
+    return { ...state, armedEmbed: armedHere ? null : { service } };
+  }
+  const { entry, sequence } = newEntry(state, service, null);
+  return { ...state, sequence, persons: updateActivePerson(state, (list) => [...list, entry]) };
+}
+
+function chooseOption(state: EditorState, service: PublicService, option: PublicOption): EditorState {
+  const entries = activePerson(state).entries;
+  // Options are offered only under a service the person has.
+  if (!entries.some(isServiceEntry(service._id))) return state;
+  const current = entries.find((entry) => entry.option !== null && entry.service._id === service._id);
+  if (current?.option?._id === option._id) return removeEntry(state, current.key);
+  const { entry, sequence } = newEntry(state, service, option);
+  return {
+    ...state,
+    sequence,
+    persons: updateActivePerson(state, (list) => [...list.filter((e) => e !== current), entry]),
+  };
+}
+
+function removeEntry(state: EditorState, key: string): EditorState {
+  const persons = state.persons.map((person) => {
+    const removed = person.entries.find((entry) => entry.key === key);
+    if (!removed) return person;
+    let entries = person.entries.filter((entry) => entry !== removed);
+    // The last instance of a service takes its option with it.
+    if (removed.option === null && !entries.some(isServiceEntry(removed.service._id))) {
+      entries = entries.filter((entry) => entry.service._id !== removed.service._id);
+    }
+    return { ...person, entries };
+  });
+  const kept = new Set(persons.flatMap((person) => person.entries.map((entry) => entry.key)));
+  return { ...state, persons, embeds: state.embeds.filter((embed) => kept.has(embed.key)) };
+}
+
+function chooseDegrees(state: EditorState, key: string, degreeIds: string[]): EditorState {
+  const persons = state.persons.map((person) => ({
+    ...person,
+    entries: person.entries.map((entry) => {
+      if (entry.key !== key || entry.option) return entry;
+      const offered = new Set(entry.service.degreeAction.map((degree) => degree._id));
+      const valid = [...new Set(degreeIds)].filter((id) => offered.has(id));
+      // A degree is always set: several for a multi-degree service, else exactly one (the last chosen).
+      if (valid.length === 0) return entry;
+      return { ...entry, degreeIds: entry.service.multiDegree ? valid : valid.slice(-1) };
+    }),
+  }));
+  return { ...state, persons };
+}
+
+// Derived values.
+
+export function activePerson(state: EditorState): Person {
+  return state.persons[state.activeIndex] ?? state.persons[0]!;
+}
+
+const allEntries = (state: EditorState) => state.persons.flatMap((person) => person.entries);
+
+export function totalCost(state: EditorState): number {
+  return allEntries(state).reduce((sum, entry) => sum + entry.cost, 0);
+}
+
+/** The timer: 10 minutes plus each chosen service's and option's execution time. */
+export function timerMinutes(state: EditorState): number {
+  return allEntries(state).reduce((sum, entry) => sum + entry.executionTime, BASE_EXECUTION_MINUTES);
+}
+
+export function hasServices(state: EditorState): boolean {
+  return allEntries(state).length > 0;
+}
+
+export function allowsMessage(state: EditorState): boolean {
+  return allEntries(state).some((entry) => entry.service.allowMessage);
+}
+
+export function needsFacePhoto(state: EditorState): boolean {
+  return allEntries(state).some((entry) => entry.service.allowAdditionalImage);
+}
+
+/** Whether the active person has this service (at least one instance). */
+export function isServiceChosen(state: EditorState, serviceId: string): boolean {
+  return activePerson(state).entries.some(isServiceEntry(serviceId));
+}
+
+export function isOptionChosen(state: EditorState, optionId: string): boolean {
+  return activePerson(state).entries.some((entry) => entry.option?._id === optionId);
+}
+
+/** The services of the active person that offer options, once each. */
+export function servicesWithOptions(state: EditorState): PublicService[] {
+  const services = new Map<string, PublicService>();
+  for (const entry of activePerson(state).entries) {
+    if (entry.option === null && entry.service.optional.length > 0)
+      services.set(entry.service._id, entry.service);
+  }
+  return [...services.values()];
+}
+
+/** The `data` JSON of `POST /api/orders/create`; persons without services are left out. */
+export function toOrderSubmit(state: EditorState): OrderSubmit {
+  return {
+    order: {
+      persons: state.persons
+        .filter((person) => person.entries.length > 0)
+        .map((person) => ({
+          id: person.name,
+          orders: person.entries.map((entry) => ({
+            id: entry.option?._id ?? entry.service._id,
+            degreeAction: entry.degreeIds,
+            isOptional: entry.option !== null,
+          })),
+        })),
+      // The comment box is shown only for services that allow a message, so only they send one.
+      message: allowsMessage(state) ? state.comment.trim() : '',
+    },
+  };
+}

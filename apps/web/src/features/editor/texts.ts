@@ -1,0 +1,62 @@
+import { MIN_BALANCE_TO_SEND } from '@retouch/shared/orders';
+
+const coinUnit = (amount: number) => (amount === 1 ? 'coin' : 'coins');
+const coins = (amount: number) => `${amount} ${coinUnit(amount)}`;
+
+/**
+ * Texts of the retouch editor (customer side, English) where the specification gives no wording;
+ * its own texts come from `OrderText` in the shared package.
+ */
+export const EditorText = {
+  navLabel: 'Editor',
+  heading: 'Retouch editor',
+  documentTitle: 'Retouch editor – Retouch',
+  loading: 'Loading services',
+  empty: 'No services are available yet',
+  untitledGroup: 'Other services',
+  uploadImage: 'Upload image',
+  readingPhoto: 'Reading the photo',
+  notAnImage: 'This file could not be opened as an image',
+  canvas: 'Photo: click on a person to mark them',
+  canvasHint: 'Upload a photo, then click on each person you want retouched.',
+  persons: 'Persons',
+  previousPerson: 'Previous person',
+  nextPerson: 'Next person',
+  deletePerson: 'Delete person',
+  services: 'Services',
+  servicesOf: (group: string) => `Services: ${group}`,
+  optionsOf: (service: string) => `Options: ${service}`,
+  degreeOf: (service: string) => `Degree: ${service}`,
+  chosenFor: (person: string) => `Chosen for ${person}`,
+  nothingChosen: 'No services chosen for this person yet',
+  removeService: (title: string) => `Remove ${title}`,
+  placeEmbed: (title: string) => `Click on the photo to place “${title}”.`,
+  comment: 'Comment for the designer',
+  facePhoto: 'Your face photo',
+  chooseFacePhoto: 'Choose a photo',
+  facePhotoPreview: 'Preview of your face photo',
+  balance: 'Balance',
+  mainBalance: 'Tokens',
+  bonusBalance: 'Bonus',
+  cost: 'Cost',
+  readyIn: 'Ready in',
+  howToUse: 'How to use',
+  send: 'SEND TO RETOUCH',
+  goToHistory: 'GO TO HISTORY PAGE',
+  insufficientFundsTitle: 'Insufficient funds',
+  insufficientFunds: `Sending an order is possible from ${MIN_BALANCE_TO_SEND} tokens. Buy tokens to continue.`,
+  buyTokens: 'Buy tokens',
+  confirmTitle: 'Send the order to retouch?',
+  confirmCost: (amount: number) => `Cost: ${coins(amount)}`,
+  confirmTime: (minutes: number) => `Time: ${minutes} minutes`,
+  confirmSend: 'Send',
+  cancel: 'Cancel',
+  sending: 'Sending the order',
+  sendFailed: 'Something went wrong',
+  error: 'Error',
+  cookieNotice: 'Cookie notice',
+  cookieText: 'We use cookies to keep you logged in and to remember your choices.',
+  agree: 'AGREE',
+  coins,
+  coinUnit,
+} as const;

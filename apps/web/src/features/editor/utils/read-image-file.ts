@@ -1,0 +1,48 @@
+export interface ReadImage {
+  /** Object URL of the image; the caller revokes it. */
+  url: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Reads a chosen image file, reporting the percentage read, and decodes it for its natural size.
+ * Rejects when the file is not an image the browser can open.
+ */
+export async function readImageFile(file: File, onProgress?: (percent: number) => void): Promise<ReadImage> {
+  const bytes = await readBytes(file, onProgress);
+  const url = URL.createObjectURL(new Blob([bytes], { type: file.type }));
+  try {
+    const { width, height } = await decodeImage(url);
+    return { url, width, height };
+  } catch (error) {
+    URL.revokeObjectURL(url);
+    throw error;
+  }
+}
+
+function readBytes(file: File, onProgress?: (percent: number) => void): Promise<ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0)
+        onProgress?.(Math.round((event.loaded / event.total) * 100));
+    };
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsArrayBuffer(file);
+  });
+}
+
+/** The natural size of the image at `url`. */
+export function decodeImage(url: string): Promise<{ width: number; height: number }> {
+  return new Promise((resolve, reject) => {
+    const image = new Image();
+    image.onload = () =>
+      image.naturalWidth > 0
+        ? resolve({ width: image.naturalWidth, height: image.naturalHeight })
+        : reject(new Error('The image is empty'));
+    image.onerror = () => reject(new Error('The file is not an image'));
+    image.src = url;
+  });
+}

@@ -1,0 +1,6 @@
+/** Labels of the shift button in the admin top bar (back office section 2); the specification gives no wording. */
+export const ShiftText = {
+  start: 'Начать смену',
+  end: 'Завершить смену',
+  onShiftSince: (time: string) => `На смене с ${time}`,
+} as const;

@@ -1,0 +1,520 @@
+import type { RefusalReason, PublicGroup, PublicService } from '@retouch/shared/catalog';
+import { DispatchText, TimeExtensionCode, type StaffOrder } from '@retouch/shared/dispatch';
+import { AdminText, CustomerText } from '@retouch/shared/texts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setSessionFlags } from '@/features/auth/stores/session-flags';
+import { DesignerText } from '@/features/designer-cabinet/texts';
+import { ShiftText } from '@/features/shift/texts';
+import { FakeSocket } from '@/test/fake-socket';
+import { stubXhr } from '@/test/fake-xhr';
+import { mockFetch } from '@/test/fetch-mock';
+import { aUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+
+const designer = aUser({ email: 'designer@retouch.local', role: { title: 'Designer' }, isAdmin: true });
+const designerPermissions = [0, 5].map((sign) => ({ sign, status: true }));
+const blurry: RefusalReason = {
+  _id: '00000000-0000-4000-8000-0000000000r1',
+  title: { admin: 'Размытое фото', user: 'Blurry photo' },
+};
+const SKIN = '00000000-0000-4000-8000-000000000001';
+const EARRINGS = '00000000-0000-4000-8000-000000000002';
+const STRONG = '00000000-0000-4000-8000-000000000003';
+
+function anOrder(overrides: Partial<StaffOrder> = {}): StaffOrder {
+  const step = {
+    _id: 'step-1',
+    createdAt: new Date(Date.now() - 60_000).toISOString(),
+    executor: {
+      _id: designer._id,
+      email: designer.email,
+      dateStart: new Date(Date.now() - 60_000).toISOString(),
+      dateEnd: null,
+      timeExtension: false,
+      result: { status: null, picture: null, reason: null },
+    },
+    client: null,
+    review: null,
+  };
+  return {
+    _id: 'order-1',
+    condition: 1,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    cost: 12,
+    tip: 0,
+    executionTime: 60,
+    dateStart: new Date(Date.now() - 60_000).toISOString(),
+    message: 'Оставьте веснушки',
+    client: { _id: 'client-1', email: 'ann@example.com', name: { giveName: 'Ann', familyName: 'Lee' } },
+    pictures: {
+      original: '/api/files/original.jpg',
+      thumbnail: '/api/files/original-thumb.jpg',
+      draft: '/api/files/draft.jpg',
+      additional: '/api/files/face.jpg',
+    },
+    finalPicture: null,
+    completed: { picture: null },
+    refuseReason: null,
+    finance: { costForExecutor: 7 },
+    persons: [
+      {
+        id: 'Person 1',
+        orders: [
+          {
+            _id: SKIN,
+            serviceId: SKIN,
+            isOptional: false,
+            title: { admin: 'Ретушь кожи', user: 'Skin retouch' },
+            description: { admin: 'Убрать дефекты', user: 'Remove blemishes' },
+            instruction: 'Сохранить текстуру кожи',
+            picture: '/api/files/skin.webp',
+            degreeAction: [{ _id: STRONG, title: { admin: 'Сильно', user: 'Strong' } }],
+            cost: 10,
+            designerPrice: 4,
+            active: true,
+            edited: false,
+          },
+          {
+            _id: EARRINGS,
+            serviceId: SKIN,
+            isOptional: true,
+            title: { admin: 'Серьги', user: 'Earrings' },
+            description: { admin: 'Добавить серьги', user: 'Add earrings' },
+            instruction: '',
+            picture: '/api/files/earrings.webp',
+            degreeAction: [],
+            cost: 2,
+            designerPrice: 3,
+            active: false,
+            edited: true,
+          },
+        ],
+      },
+    ],
+    processing: [step],
+    currentProcessing: step,
+    ...overrides,
+  };
+}
+
+function aPublicService(overrides: Partial<PublicService> = {}): PublicService {
+  const pictures = {
+    picture: '/p.webp',
+    pictureThumb: '/p-thumb.webp',
+    pictureBefore: '/p-before.webp',
+    pictureAfter: '/p-after.webp',
+  };
+  return {
+    _id: '00000000-0000-4000-8000-000000000010',
+    title: { user: 'Eye retouch' },
+    description: { user: 'Brighter eyes' },
+    cost: 5,
+    executionTime: 10,
+    embedInCanvas: false,
+    allowMessage: false,
+    allowAdditionalImage: false,
+    multi: false,
+    multiDegree: false,
+    degreeAction: [{ _id: STRONG, title: { user: 'Strong' }, default: true }],
+    optional: [
+      {
+        _id: '00000000-0000-4000-8000-000000000011',
+        title: { user: 'Lashes' },
+        description: { user: 'Longer lashes' },
+        cost: 1,
+        executionTime: 5,
+        ...pictures,
+      },
+    ],
+    ...pictures,
+    ...overrides,
+  };
+}
+
+const faceGroup: PublicGroup = {
+  _id: '00000000-0000-4000-8000-000000000020',
+  title: { user: 'Face' },
+  status: true,
+  list: [aPublicService()],
+};
+
+// The shared fake socket only records listeners; the cabinet also emits, so every fake gets a spy.
+const emitted = vi.fn();
+
+beforeAll(async () => {
+  Object.assign(FakeSocket.prototype, { emit: emitted });
+  await import('@/pages/admin/admin-area');
+  await import('@/pages/admin/design-page');
+});
+
+afterAll(() => {
+  delete (FakeSocket.prototype as { emit?: unknown }).emit;
+});
+
+beforeEach(() => emitted.mockClear());
+
+async function openCabinet(answers: Parameters<typeof mockFetch>[0] = {}, path = '/admin/design') {
+  setSessionFlags({ isAdmin: true });
+  const api = mockFetch({
+    'GET /api/user/info': { body: designer },
+    'GET /api/admin/permissions/user': { body: designerPermissions },
+    'GET /api/executor/shift': { status: 404, body: { message: DispatchText.noShift } },
+    'GET /api/analytics/user': { status: 404, body: { message: 'Статистика не найдена' } },
+    'GET /api/orders/reason': { body: [blurry] },
+    'GET /api/services': { body: [faceGroup] },
+    ...answers,
+  });
+  const view = renderApp(path, {
+    userEventOptions: { delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never },
+  });
+  if (path === '/admin/design') {
+    await screen.findByRole('button', { name: DesignerText.goOnDuty }, { timeout: 5000 });
+  }
+  return { ...view, ...api };
+}
+
+const liveSocket = () => {
+  const socket = FakeSocket.created.at(-1);
+  if (!socket) throw new Error('No socket was opened');
+  return socket;
+};
+const serverSends = (event: string, payload?: unknown) => act(() => liveSocket().serverEmit(event, payload));
+
+async function receiveOrder(order = anOrder()) {
+  serverSends('order for executor', order);
+  await screen.findByText(DesignerText.persons);
+  return order;
+}
+
+/** The antd notification whose title is `title`. */
+async function findNotification(title: string) {
+  const titles = await screen.findAllByText(title, { selector: '.ant-notification-notice-title' });
+  return within(titles.at(-1)!.closest<HTMLElement>('.ant-notification-notice')!);
+}
+
+describe('admin top bar', () => {
+  it('starts a shift when none is open (404) and ends it again', async () => {
+    let open = false;
+    const { user, callsTo } = await openCabinet({
+      'POST /api/executor/shift/toggle': () => {
+        open = !open;
+        return { body: { startDate: open ? '2026-11-01T08:00:00.000Z' : null } };
+      },
+    });
+    const start = await screen.findByRole('button', { name: ShiftText.start });
+    await waitFor(() => expect(start).toBeEnabled());
+
+    await user.click(start);
+    expect(await screen.findByRole('button', { name: ShiftText.end })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: ShiftText.end }));
+    expect(await screen.findByRole('button', { name: ShiftText.start })).toBeInTheDocument();
+    expect(callsTo('POST', '/api/executor/shift/toggle')).toHaveLength(2);
+  });
+
+  it('shows the end button when a shift is open', async () => {
+    await openCabinet({ 'GET /api/executor/shift': { body: { startDate: '2026-11-01T08:00:00.000Z' } } });
+    expect(await screen.findByRole('button', { name: ShiftText.end })).toBeInTheDocument();
+  });
+
+  it('remembers the order notifications and alerts when an order arrives', async () => {
+    const shown: string[] = [];
+    const requestPermission = vi.fn(() => Promise.resolve('granted'));
+    class FakeNotification {
+      static permission = 'default';
+      static requestPermission = requestPermission;
+      constructor(title: string) {
+        shown.push(title);
+      }
+    }
+    vi.stubGlobal('Notification', FakeNotification);
+    const { user } = await openCabinet();
+
+    await user.click(await screen.findByRole('switch', { name: DesignerText.orderAlerts }));
+    expect(requestPermission).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('retouch.orderAlerts')).toBe('true');
+    FakeNotification.permission = 'granted';
+
+    await receiveOrder();
+    expect(shown).toEqual([DispatchText.orderReceived]);
+  });
+
+  it('leads a designer to the cabinet from the menu', async () => {
+    const { user, location } = await openCabinet({}, '/admin');
+    await user.click(await screen.findByRole('link', { name: DesignerText.screenTitle }));
+    expect(location().pathname).toBe('/admin/design');
+  });
+});
+
+describe('/admin/design', () => {
+  it('goes on duty with `executor find` true and cancels the search with false', async () => {
+    const { user } = await openCabinet();
+    await user.click(screen.getByRole('button', { name: DesignerText.goOnDuty }));
+    expect(emitted).toHaveBeenCalledWith('executor find', true);
+    expect(screen.getByText(DesignerText.searching)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: DesignerText.cancelSearch }));
+    expect(emitted).toHaveBeenLastCalledWith('executor find', false);
+    expect(screen.getByRole('button', { name: DesignerText.goOnDuty })).toBeInTheDocument();
+  });
+
+  it("shows the refusal of a search in a notification titled 'Ошибка' and goes back to idle", async () => {
+    const { user } = await openCabinet();
+    await user.click(screen.getByRole('button', { name: DesignerText.goOnDuty }));
+    serverSends('errors', { status: 403, message: DispatchText.notOnShift });
+
+    const notice = await findNotification(AdminText.error);
+    expect(notice.getByText(DispatchText.notOnShift)).toBeInTheDocument();
+    // Once: the socket provider shows it, titled in Russian on admin screens; the cabinet adds none.
+    expect(screen.getAllByText(DispatchText.notOnShift)).toHaveLength(1);
+    expect(screen.queryByText(CustomerText.error)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: DesignerText.goOnDuty })).toBeInTheDocument();
+    expect(screen.queryByText(DesignerText.searching)).not.toBeInTheDocument();
+  });
+
+  it('asks for the queue size on arrival and shows it, with the earnings of today', async () => {
+    const { callsTo } = await openCabinet({
+      'GET /api/analytics/user': {
+        body: [{ date: '2026-11-01', shiftTime: 1, ordersCount: 2, totalCost: 42, tips: [], totalTips: 0 }],
+      },
+    });
+    expect(emitted).toHaveBeenCalledWith('executor rate');
+    serverSends('executor rate', { size: 3 });
+
+    const queue = screen.getByText(DesignerText.queueSize).closest<HTMLElement>('.ant-statistic')!;
+    await waitFor(() => expect(queue).toHaveTextContent('3'));
+    const earned = screen.getByText(DesignerText.earnedToday).closest<HTMLElement>('.ant-statistic')!;
+    await waitFor(() => expect(earned).toHaveTextContent('42'));
+    const query = new URL(callsTo('GET', '/api/analytics/user')[0]!.url, 'http://host').searchParams;
+    expect(query.get('startDate')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(query.get('endDate')).toBe(query.get('startDate'));
+  });
+
+  it('shows 0 earned today when the server has no statistics (404)', async () => {
+    await openCabinet();
+    const earned = screen.getByText(DesignerText.earnedToday).closest<HTMLElement>('.ant-statistic')!;
+    await waitFor(() => expect(earned).toHaveTextContent(/^.*0$/));
+  });
+
+  it("shows a received order: 'Заказ получен', persons, services, message, pictures and history", async () => {
+    await openCabinet();
+    await receiveOrder();
+
+    expect(await screen.findByText(DispatchText.orderReceived)).toBeInTheDocument();
+    const person = within(screen.getByRole('region', { name: 'Person 1' }));
+    expect(person.getByText('Ретушь кожи')).toBeInTheDocument();
+    expect(person.getByText(/Сохранить текстуру кожи/)).toBeInTheDocument();
+    expect(person.getByText('Сильно')).toBeInTheDocument();
+    expect(person.getByText('Серьги')).toBeInTheDocument();
+    expect(person.getByText(DesignerText.edited)).toBeInTheDocument();
+    expect(person.getByText(DesignerText.inactive)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: DesignerText.clientMessage })).toHaveTextContent(
+      'Оставьте веснушки',
+    );
+    expect(screen.getByRole('img', { name: DesignerText.additionalPhoto })).toHaveAttribute('width', '150');
+    expect(screen.getByRole('link', { name: DesignerText.downloadOriginal })).toHaveAttribute(
+      'href',
+      '/api/files/original.jpg',
+    );
+    const history = within(screen.getByRole('table'));
+    expect(history.getByText(designer.email)).toBeInTheDocument();
+    expect(history.getByText(DesignerText.resultInWork)).toBeInTheDocument();
+  });
+
+  it('counts down the execution time less the 10 extension minutes', async () => {
+    await openCabinet();
+    await receiveOrder(
+      anOrder({ executionTime: 60, dateStart: new Date(Date.now() - 60_000).toISOString() }),
+    );
+    const timer = screen.getByText(DesignerText.timeLeft).closest<HTMLElement>('.ant-statistic')!;
+    // 60 minutes, 1 gone, 10 kept back for the extension.
+    await waitFor(() => expect(timer).toHaveTextContent(/00:4[89]:\d\d/));
+  });
+
+  it('counts down to the full time once the time was extended', async () => {
+    await openCabinet();
+    await receiveOrder(
+      anOrder({ executionTime: 60, dateStart: new Date(Date.now() - 60_000).toISOString() }),
+    );
+    serverSends('time extension', { code: TimeExtensionCode.extended, message: DispatchText.extended });
+
+    expect(await screen.findByText(DispatchText.extended)).toBeInTheDocument();
+    const timer = screen.getByText(DesignerText.timeLeft).closest<HTMLElement>('.ant-statistic')!;
+    await waitFor(() => expect(timer).toHaveTextContent(/00:5[89]:\d\d/));
+  });
+
+  it("refuses to send without a result image: 'Изображение не загружено'", async () => {
+    const requests = stubXhr();
+    const { user } = await openCabinet();
+    await receiveOrder();
+    await user.click(screen.getByRole('button', { name: DesignerText.send }));
+
+    const notice = await findNotification(AdminText.error);
+    expect(notice.getByText(DispatchText.imageMissing)).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('sends the result as multipart with progress, then searches again', async () => {
+    const requests = stubXhr();
+    const { user } = await openCabinet();
+    await receiveOrder();
+    const result = new File([new Uint8Array([137, 80, 78, 71])], 'result.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText(DesignerText.result), result);
+    expect(screen.getByRole('img', { name: DesignerText.resultPreview })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^blob:/),
+    );
+    emitted.mockClear();
+    await user.click(screen.getByRole('button', { name: DesignerText.send }));
+
+    await waitFor(() => expect(requests).toHaveLength(1));
+    const xhr = requests[0]!;
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/admin/orders/executor/completed');
+    expect((xhr.form.get('image') as File).name).toBe('result.png');
+    act(() => xhr.progress(50, 100));
+    expect(await screen.findByText('50%')).toBeInTheDocument();
+
+    act(() => xhr.respond(200, { message: DispatchText.orderSent }));
+    expect(await screen.findByText(DispatchText.orderSent)).toBeInTheDocument();
+    expect(emitted).toHaveBeenCalledWith('executor find', true);
+    expect(screen.getByText(DesignerText.searching)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Person 1' })).not.toBeInTheDocument();
+  });
+
+  it("refuses to refuse without a reason: 'Не выбрана причина'", async () => {
+    const { user, callsTo } = await openCabinet();
+    await receiveOrder();
+    await user.click(screen.getByRole('button', { name: DesignerText.refuse }));
+
+    const notice = await findNotification(AdminText.error);
+    expect(notice.getByText(DispatchText.reasonMissing)).toBeInTheDocument();
+    expect(screen.queryByText(DesignerText.refuseConfirm)).not.toBeInTheDocument();
+    expect(callsTo('POST', '/api/admin/orders/executor/refuse')).toHaveLength(0);
+  });
+
+  it('refuses with the chosen reason once confirmed, then searches again', async () => {
+    const { user, callsTo } = await openCabinet({
+      'POST /api/admin/orders/executor/refuse': { body: { message: DispatchText.orderRefused } },
+    });
+    await receiveOrder();
+    await user.click(screen.getByLabelText(DesignerText.refuseReason));
+    await user.click(await screen.findByTitle('Размытое фото'));
+    await user.click(screen.getByRole('button', { name: DesignerText.refuse }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent(DesignerText.refuseConfirm);
+    expect(callsTo('POST', '/api/admin/orders/executor/refuse')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText(DispatchText.orderRefused)).toBeInTheDocument();
+    expect(callsTo('POST', '/api/admin/orders/executor/refuse')[0]?.body).toEqual({ _id: blurry._id });
+    expect(emitted).toHaveBeenCalledWith('executor find', true);
+    expect(screen.getByText(DesignerText.searching)).toBeInTheDocument();
+  });
+
+  it("offers the extension with a 'Продлить' button that emits `time extension`", async () => {
+    const { user } = await openCabinet();
+    await receiveOrder();
+    serverSends('time extension', { code: TimeExtensionCode.offer, message: DispatchText.extensionOffer });
+
+    expect(await screen.findByText(DispatchText.extensionOffer)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: DesignerText.extend }));
+    expect(emitted).toHaveBeenCalledWith('time extension');
+  });
+
+  it('warns and clears the order when its time expired', async () => {
+    await openCabinet();
+    await receiveOrder();
+    serverSends('time extension', { code: TimeExtensionCode.expired, message: DispatchText.timeExpired });
+
+    const notice = await findNotification(AdminText.warning);
+    expect(notice.getByText(DispatchText.timeExpired)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Person 1' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: DesignerText.goOnDuty })).toBeInTheDocument();
+  });
+});
+
+describe('/admin/design editing the services', () => {
+  it('switches an entry off with every entry in the body and shows the saved order', async () => {
+    const order = anOrder();
+    const saved = anOrder({
+      persons: [
+        {
+          id: 'Person 1',
+          orders: order.persons[0]!.orders.map((entry) =>
+            entry._id === SKIN ? { ...entry, active: false, edited: true } : entry,
+          ),
+        },
+      ],
+    });
+    const { user, callsTo } = await openCabinet({
+      'PATCH /api/admin/orders/executor/change/order': {
+        body: { order: saved, message: DispatchText.servicesSaved },
+      },
+    });
+    await receiveOrder(order);
+    await user.click(screen.getByRole('button', { name: DesignerText.editServices }));
+    await user.click(screen.getByRole('switch', { name: DesignerText.entryActive('Ретушь кожи') }));
+
+    expect(await screen.findByText(DispatchText.servicesSaved)).toBeInTheDocument();
+    expect(callsTo('PATCH', '/api/admin/orders/executor/change/order')[0]?.body).toEqual({
+      persons: [
+        {
+          id: 'Person 1',
+          orders: [
+            { id: SKIN, isOptional: false, status: false, degreeAction: [STRONG] },
+            { id: EARRINGS, isOptional: true, status: false, degreeAction: [] },
+          ],
+        },
+      ],
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: DesignerText.entryActive('Ретушь кожи') })).not.toBeChecked(),
+    );
+  });
+
+  it("refuses to add a service without its option: 'Невозможно добавить новую услугу'", async () => {
+    const { user, callsTo } = await openCabinet();
+    await receiveOrder();
+    await user.click(screen.getByRole('button', { name: DesignerText.editServices }));
+    await user.click(await screen.findByLabelText(DesignerText.group));
+    await user.click(await screen.findByTitle('Face'));
+    await user.click(screen.getByLabelText(DesignerText.service));
+    await user.click(await screen.findByTitle('Eye retouch'));
+    await user.click(await screen.findByLabelText(DesignerText.degrees));
+    await user.click(await screen.findByTitle('Strong'));
+    await user.click(screen.getByRole('button', { name: DesignerText.add }));
+
+    const notice = await findNotification(AdminText.error);
+    expect(notice.getByText(DispatchText.cannotAddService)).toBeInTheDocument();
+    expect(callsTo('PATCH', '/api/admin/orders/executor/change/order')).toHaveLength(0);
+  });
+
+  it('adds a service with its option and degree to the person', async () => {
+    const { user, callsTo } = await openCabinet({
+      'PATCH /api/admin/orders/executor/change/order': {
+        body: { order: anOrder(), message: DispatchText.servicesSaved },
+      },
+    });
+    await receiveOrder();
+    await user.click(screen.getByRole('button', { name: DesignerText.editServices }));
+    await user.click(await screen.findByLabelText(DesignerText.group));
+    await user.click(await screen.findByTitle('Face'));
+    await user.click(screen.getByLabelText(DesignerText.service));
+    await user.click(await screen.findByTitle('Eye retouch'));
+    await user.click(await screen.findByLabelText(DesignerText.option));
+    await user.click(await screen.findByTitle('Lashes'));
+    await user.click(await screen.findByLabelText(DesignerText.degrees));
+    await user.click(await screen.findByTitle('Strong'));
+    await user.click(screen.getByRole('button', { name: DesignerText.add }));
+
+    expect(await screen.findByText(DispatchText.servicesSaved)).toBeInTheDocument();
+    const body = callsTo('PATCH', '/api/admin/orders/executor/change/order')[0]?.body as {
+      persons: Array<{ orders: unknown[] }>;
+    };
+    expect(body.persons[0]!.orders.slice(2)).toEqual([
+      { id: faceGroup.list[0]!._id, isOptional: false, status: true, degreeAction: [STRONG] },
+      { id: faceGroup.list[0]!.optional[0]!._id, isOptional: true, status: true, degreeAction: [] },
+    ]);
+  });
+});

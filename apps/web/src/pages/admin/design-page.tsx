@@ -1,0 +1,5 @@
+import { DesignerCabinet } from '@/features/designer-cabinet/components/designer-cabinet';
+
+export default function DesignPage() {
+  return <DesignerCabinet />;
+}
