@@ -18,6 +18,11 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [['list']],
+  projects: [
+    { name: 'journeys', testIgnore: /staff\// },
+    // Staff take whatever order waits, so their journeys run once the customers' journeys are done.
+    { name: 'staff', testMatch: /staff\/.*\.spec\.ts/, dependencies: ['journeys'] },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
