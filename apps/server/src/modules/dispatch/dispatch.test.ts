@@ -9,7 +9,7 @@ import {
 } from '@retouch/shared/dispatch';
 import { OrderCondition } from '@retouch/shared/orders';
 import { SocketEvent } from '@retouch/shared/realtime';
-import { dispatchWaiters, orderProcessing, orders, shifts } from '../../db/schema/index';
+import { dispatchWaiters, orderProcessing, orders, refusalReasons, shifts } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { signUpCustomer } from '../../../test/fixtures';
 import {
@@ -258,5 +258,20 @@ describe('deadlines', () => {
     await search(other);
     expect((await otherGets)._id).toBe(orderId);
     expect(offered).toEqual([]);
+  });
+
+  it('never offers an order again to the designer who refused it', async () => {
+    const { designer, orderId } = await designerWithOrder();
+    const [reason] = await t.db.select().from(refusalReasons).limit(1);
+    expect(
+      (await designer.client.post('/api/admin/orders/executor/refuse', { _id: reason!.id })).status,
+    ).toBe(200);
+    // A moderator who disagrees puts it back in the queue (moderation's call; set here directly).
+    await t.db.update(orders).set({ condition: OrderCondition.requeued }).where(eq(orders.id, orderId));
+    const offered = collectEvents<StaffOrder>(designer.socket, SocketEvent.orderForExecutor);
+    await search(designer);
+    await t.app.dispatch.match();
+    expect(offered).toEqual([]);
+    expect((await orderRow(orderId)).condition).toBe(OrderCondition.requeued);
   });
 });
