@@ -17,6 +17,7 @@ import { toPublicCatalog } from './modules/catalog/catalog.presenter';
 import { loadCatalogRows } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { dispatchPlugin } from './modules/dispatch/dispatch.routes';
+import { reviewPlugin } from './modules/review/review.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { filesRoutes } from './modules/files/files.routes';
@@ -110,6 +111,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(catalogRoutes);
   await app.register(paymentsRoutes);
   await app.register(dispatchPlugin);
+  await app.register(reviewPlugin);
   await app.register(ordersRoutes);
   await app.register(settingsRoutes);
   await app.register(analyticsRoutes);

@@ -8,6 +8,8 @@ export const LedgerReason = {
   orderCharge: 'order_charge',
   orderRefund: 'order_refund',
   tip: 'tip',
+  /** A tip credited to the designer of the delivered result. */
+  tipReceived: 'tip_received',
   adminAdjustment: 'admin_adjustment',
   expiry: 'expiry',
 } as const;

@@ -48,6 +48,8 @@ export const orders = pgTable(
     executorId: uuid('executor_id').references(() => users.id),
     /** The moderator who reviews the order now (conditions 2, 3). */
     reviewerId: uuid('reviewer_id').references(() => users.id),
+    /** Set when the reviewing moderator's last socket closed: past it, the review goes back to the queue. */
+    reviewHoldUntil: timestamp('review_hold_until', { withTimezone: true, mode: 'date' }),
     /** When the order last joined a queue: dispatch and review take the oldest first. */
     queuedAt: timestamp('queued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

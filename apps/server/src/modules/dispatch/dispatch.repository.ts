@@ -6,6 +6,7 @@ import {
   dispatchWaiters,
   orderProcessing,
   orders,
+  shifts,
   type DispatchQueueName,
 } from '../../db/schema/index';
 
@@ -195,4 +196,15 @@ export async function claimExpiredAttempts(tx: Transaction, now: Date) {
     )
     .limit(SWEEP_BATCH)
     .for('update', { skipLocked: true });
+}
+
+/** On shift and holding no order: a fix or a revision may go straight back to this designer. */
+export async function isDesignerFree(tx: Transaction, designerId: string): Promise<boolean> {
+  const [shift] = await tx
+    .select({ id: shifts.id })
+    .from(shifts)
+    .where(and(eq(shifts.userId, designerId), isNull(shifts.endedAt)));
+  if (!shift) return false;
+  const [held] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.executorId, designerId));
+  return held === undefined;
 }

@@ -16,6 +16,7 @@ import {
   stopExecutorSearch,
   sweepDeadlines,
   type DispatchDeps,
+  type DispatchEvents,
 } from './dispatch.service';
 import { changeOrderServices, completeOrder, refuseOrder } from './executor-work.service';
 import { currentShift, toggleShift } from './shifts.service';
@@ -26,6 +27,8 @@ declare module 'fastify' {
       /** One sweep of deadlines and matching (the timer runs it; tests call it after moving the clock). */
       sweep(): Promise<void>;
       match(): Promise<number>;
+      /** How dispatch tells people; moderation tells them the same way. */
+      events: DispatchEvents;
     };
   }
 }
@@ -43,13 +46,24 @@ export const dispatchPlugin = fp(async (app: FastifyInstance) => {
       orderChanged: (customerId, orderId, condition) =>
         app.realtime.toUser(customerId, SocketEvent.changeOrders, { orderId, condition }),
       executorQueueChanged: (size) => app.io.to(SocketRoom.staff).emit(SocketEvent.executorRate, { size }),
-      reviewQueueChanged: () => undefined,
+      reviewQueueChanged: () =>
+        void app.review
+          .match()
+          .catch((error: unknown) => app.log.error({ err: error }, 'review matching failed')),
     },
   };
   const workDeps = { ...deps, storage: app.storage };
   const designer = { config: { permission: PermissionSign.cabinetDesigner } };
 
-  app.decorate('dispatch', { sweep: () => sweepDeadlines(deps), match: () => matchOrders(deps) });
+  app.decorate('dispatch', {
+    // Deadlines first, then the reviews of moderators who went away.
+    sweep: async () => {
+      await sweepDeadlines(deps);
+      await app.review.sweep();
+    },
+    match: () => matchOrders(deps),
+    events: deps.events,
+  });
 
   app.get('/api/executor/shift', async (request) => {
     const { userId } = await app.requireIdentity(request);
@@ -150,7 +164,8 @@ export const dispatchPlugin = fp(async (app: FastifyInstance) => {
     const timer = setInterval(() => {
       if (running) return;
       running = true;
-      sweepDeadlines(deps)
+      app.dispatch
+        .sweep()
         .catch((error: unknown) => app.log.error({ err: error }, 'dispatch sweep failed'))
         .finally(() => {
           running = false;

@@ -1,9 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { OrderCondition, revisionSchema } from '@retouch/shared/orders';
 import type { Database } from '../../db/client';
 import { orderProcessing, orders } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { parseInput } from '../../lib/validation';
+import { returnToDesigner, type ReturnOutcome } from '../review/review.service';
 import { OrderHistoryText } from './order-history';
 
 export const RevisionText = {
@@ -13,8 +14,8 @@ export const RevisionText = {
 
 /**
  * Records the customer's revision request as a processing entry and puts the order back to work,
- * once (only a finished order changes). Until dispatch exists it waits for any designer (condition 7);
- * dispatch will hand it to the last designer when on duty and free.
+ * once (only a finished order changes): to the designer of the delivered result when on duty and
+ * free (condition 5), else to the designers' queue (7).
  */
 export async function requestRevision(
   db: Database,
@@ -22,29 +23,21 @@ export async function requestRevision(
   orderId: string,
   body: unknown,
   now: Date,
-): Promise<{ message: string; condition: number }> {
+): Promise<{ message: string; outcome: ReturnOutcome }> {
   const { message } = parseInput(revisionSchema, body);
-  await db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ condition: orders.condition })
+      .select()
       .from(orders)
       .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
       .for('update');
     if (!order) throw AppError.notFound(OrderHistoryText.notFound);
-    const moved = await tx
-      .update(orders)
-      .set({ condition: OrderCondition.requeued, dateStart: null, queuedAt: now })
-      .where(
-        and(
-          eq(orders.id, orderId),
-          inArray(orders.condition, [OrderCondition.done, OrderCondition.doneTipped]),
-        ),
-      )
-      .returning({ id: orders.id });
-    if (moved.length === 0) throw AppError.conflict(RevisionText.notAllowed);
+    if (order.condition !== OrderCondition.done && order.condition !== OrderCondition.doneTipped)
+      throw AppError.conflict(RevisionText.notAllowed);
     await tx
       .insert(orderProcessing)
       .values({ orderId, kind: 'client', clientMessage: message, createdAt: now });
+    return returnToDesigner(tx, order, order.tipExecutorId, OrderCondition.revision, now);
   });
-  return { message: RevisionText.sent, condition: OrderCondition.requeued };
+  return { message: RevisionText.sent, outcome };
 }

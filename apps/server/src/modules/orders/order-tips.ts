@@ -16,18 +16,20 @@ export const TipText = {
 
 /**
  * Leaves a tip on a finished order (condition 6 -> 10), once: the condition change and the debit are
- * one transaction, and only an order still at 6 changes. The designer's credit arrives with moderation.
+ * one transaction, and only an order still at 6 changes. The tip credits the designer of the delivered
+ * result (to their main balance) in the same transaction; the customer's debit takes bonus first.
  */
 export async function leaveTip(
   db: Database,
   userId: string,
   orderId: string,
   body: unknown,
-): Promise<string> {
+  now: Date,
+): Promise<{ message: string; designerId: string | null }> {
   const { amount } = parseInput(tipSchema, body).data;
-  await db.transaction(async (tx) => {
+  const designerId = await db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ condition: orders.condition })
+      .select({ condition: orders.condition, tipExecutorId: orders.tipExecutorId })
       .from(orders)
       .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
       .for('update');
@@ -50,8 +52,19 @@ export async function leaveTip(
     });
     await tx
       .update(orders)
-      .set({ condition: OrderCondition.doneTipped, tip: amount })
+      .set({ condition: OrderCondition.doneTipped, tip: amount, tippedAt: now })
       .where(eq(orders.id, orderId));
+    if (order.tipExecutorId) {
+      await applyLedgerEntry(tx, {
+        userId: order.tipExecutorId,
+        deltaMain: amount,
+        deltaBonus: 0,
+        reason: LedgerReason.tipReceived,
+        orderId,
+        idempotencyKey: `tip-received:${orderId}`,
+      });
+    }
+    return order.tipExecutorId;
   });
-  return TipText.thanks;
+  return { message: TipText.thanks, designerId };
 }

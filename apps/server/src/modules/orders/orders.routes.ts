@@ -37,7 +37,7 @@ export async function ordersRoutes(app: FastifyInstance) {
   app.post('/api/orders/order/:id/tip', async (request) => {
     const { userId } = await app.requireIdentity(request);
     const orderId = uuidParam(request.params, 'id', OrderHistoryText.notFound);
-    const message = await leaveTip(app.db, userId, orderId, request.body);
+    const { message } = await leaveTip(app.db, userId, orderId, request.body, app.clock.now());
     app.realtime.toUser(userId, SocketEvent.changeOrders, { orderId, condition: OrderCondition.doneTipped });
     return { message };
   });
@@ -45,16 +45,14 @@ export async function ordersRoutes(app: FastifyInstance) {
   app.post('/api/orders/refusal/:id', async (request) => {
     const { userId } = await app.requireIdentity(request);
     const orderId = uuidParam(request.params, 'id', OrderHistoryText.notFound);
-    const { message, condition } = await requestRevision(
+    const { message, outcome } = await requestRevision(
       app.db,
       userId,
       orderId,
       request.body,
       app.clock.now(),
     );
-    app.realtime.toUser(userId, SocketEvent.changeOrders, { orderId, condition });
-    app.io.to(SocketRoom.staff).emit(SocketEvent.newOrder, { orderId });
-    void app.dispatch.match().catch((error: unknown) => app.log.error({ err: error }, 'matching failed'));
+    await app.review.announceReturn(outcome);
     return { message };
   });
 

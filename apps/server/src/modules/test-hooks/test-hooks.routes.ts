@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { OrderCondition } from '@retouch/shared/orders';
 import { SocketEvent } from '@retouch/shared/realtime';
-import { orders } from '../../db/schema/index';
+import { LedgerReason, orders } from '../../db/schema/index';
+import { applyLedgerEntry } from '../ledger/ledger.service';
 import { AppError } from '../../lib/app-error';
 import { uuidParam } from '../../lib/validation';
 import { OrderHistoryText } from '../orders/order-history';
@@ -28,5 +29,30 @@ export async function testHooksRoutes(app: FastifyInstance) {
     if (!order) throw AppError.notFound(OrderHistoryText.notFound);
     app.realtime.toUser(userId, SocketEvent.changeOrders, { orderId, condition: OrderCondition.done });
     return { condition: OrderCondition.done };
+  });
+
+  // Cancels every order waiting for a designer, returning its tokens, so a staff journey starts from an
+  // empty queue whatever the customer journeys left behind.
+  app.post('/api/test/orders/cancel-waiting', async (request) => {
+    await app.requireIdentity(request);
+    const cancelled = await app.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(orders)
+        .set({ condition: OrderCondition.cancelled })
+        .where(inArray(orders.condition, [OrderCondition.new, OrderCondition.requeued]))
+        .returning();
+      for (const order of rows) {
+        await applyLedgerEntry(tx, {
+          userId: order.userId,
+          deltaMain: order.chargedMain,
+          deltaBonus: order.chargedBonus,
+          reason: LedgerReason.orderRefund,
+          orderId: order.id,
+          idempotencyKey: `order-refund:${order.id}`,
+        });
+      }
+      return rows.length;
+    });
+    return { cancelled };
   });
 }

@@ -51,4 +51,17 @@ describe('test hooks', () => {
     const [order] = await hooked.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order).toMatchObject({ condition: OrderCondition.done, finalPicture: '/api/files/original.jpg' });
   });
+
+  it('cancel the waiting orders with their tokens returned, and nothing else', async () => {
+    const owner = await signUpCustomer(hooked);
+    const waiting = await waitingOrder(hooked, owner.user._id);
+    const delivered = await waitingOrder(hooked, owner.user._id);
+    await owner.client.post(`/api/test/orders/${delivered}/deliver`);
+    const answer = await owner.client.post('/api/test/orders/cancel-waiting');
+    expect(answer.body).toEqual({ cancelled: 1 });
+    const rows = await hooked.db.select().from(orders).where(eq(orders.userId, owner.user._id));
+    expect(rows.find((row) => row.id === waiting)?.condition).toBe(OrderCondition.cancelled);
+    expect(rows.find((row) => row.id === delivered)?.condition).toBe(OrderCondition.done);
+    expect((await plain.client().post('/api/test/orders/cancel-waiting')).status).toBe(404);
+  });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "review_hold_until" timestamp with time zone;

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** Texts of the moderator workplace (back-office sections 4, 5 and 8), exactly as written there. */
+export const ReviewText = {
+  designerRefused: 'The designer refused the order for reason:',
+  // Our wording where the specification gives none.
+  noCabinet: 'Нет доступа к кабинету модератора',
+  notOnShift: 'Вы не на дежурстве. Сначала начните смену!',
+  noOrderInReview: 'У вас нет заказа на проверке',
+  wrongKind: 'Это действие не подходит для заказа на проверке',
+  messageTooLong: 'Комментарий не может быть длиннее 500 символов',
+  imageMissing: 'Изображение не загружено',
+  approved: 'Работа принята',
+  sentBack: 'Заказ отправлен на доработку',
+  refusalAccepted: 'Отказ принят, токены возвращены клиенту',
+  refusalRejected: 'Отказ отклонён, заказ снова в очереди',
+} as const;
+
+/** Longest moderator comment (back-office section 9). */
+export const MAX_REVIEW_COMMENT = 500;
+/** Seconds a disconnected moderator keeps the order under review before it returns to the queue. */
+export const REVIEW_RELEASE_GRACE_SECONDS = 60;
+
+/** The `data` JSON of `POST /api/admin/orders/review/completed/rejection`. */
+export const reviewRejectionSchema = z.object({
+  message: z.string().trim().max(MAX_REVIEW_COMMENT, ReviewText.messageTooLong).default(''),
+});
+
+/** The message the moderator sees for a designer's refusal. */
+export const designerRefusedMessage = (reason: string) => `${ReviewText.designerRefused} ${reason}`;
