@@ -4,5 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/shared', 'apps/server', 'apps/web'],
+    // Vitest's default leaves one of the two cores here idle (available parallelism - 1).
+    maxWorkers: 2,
   },
 });

@@ -1,12 +1,10 @@
-// Dispatch latency benchmark, in two parts on one server (in-process, PGlite unless BENCH_DATABASE_URL):
+// Dispatch latency benchmark, in two parts on one server (in-process; PGlite, or with `--postgres` a
+// scratch database on the PostgreSQL server):
 //  - arrival: 200 designers search, 10 000 finished orders fill the table; an order is created and the
 //    time from the create call's response to `order for executor` at a designer is measured (p50, p99);
 //  - drain: 10 000 orders wait in the queue and the 200 designers ask at once; the time from each
 //    `executor find` to its `order for executor` is measured.
-// Writes bench/results/dispatch.json (dispatch-postgres.json with BENCH_DATABASE_URL).
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+// Writes bench/results/dispatch.json (dispatch-postgres.json with `--postgres`).
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
@@ -14,46 +12,31 @@ import { SOCKET_PATH } from '@retouch/shared/constants';
 import { OrderCondition } from '@retouch/shared/orders';
 import { RoleTitle } from '@retouch/shared/permissions';
 import { SocketEvent } from '@retouch/shared/realtime';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
 import { LedgerReason, roles, users } from '../apps/server/src/db/schema/index';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { applyLedgerEntry } from '../apps/server/src/modules/ledger/ledger.service';
 import { insertUser } from '../apps/server/src/modules/users/users.repository';
-import { seedIfEmpty } from '../apps/server/src/seed';
-import { createStorage } from '../apps/server/src/storage/local-storage';
+import {
+  DEMO_CUSTOMER_EMAIL,
+  databaseKindFromArgs,
+  logIn,
+  openBenchDatabase,
+  startBenchServer,
+} from './bench-app';
+import { percentile, printTable, round, writeResult } from './report';
 
 const DESIGNERS = Number(process.env.BENCH_DESIGNERS ?? 200);
 const QUEUED = Number(process.env.BENCH_QUEUED_ORDERS ?? 10_000);
 const ARRIVALS = Number(process.env.BENCH_ARRIVALS ?? 100);
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
-const round = (ms: number) => Math.round(ms * 10) / 10;
-
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'retouch-bench-dispatch-'));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  DEMO_PASSWORD: 'bench-password',
-  NODE_ENV: 'test',
-  JOBS_INTERVAL_SECONDS: '0',
-  DISPATCH_SWEEP_INTERVAL_MS: '0',
-  AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-  ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-});
-const database = await openDatabase(
-  config.DATABASE_URL
-    ? { url: config.DATABASE_URL, poolSize: 20 }
-    : { pgliteDir: path.join(dataDir, 'pglite') },
+const kind = databaseKindFromArgs();
+const bench = await openBenchDatabase(
+  kind,
+  { DISPATCH_SWEEP_INTERVAL_MS: '0', AUTH_RATE_LIMIT_PER_MINUTE: '100000' },
+  20,
 );
-await database.migrate();
-await seedIfEmpty(database.db, config, createStorage(config));
-const { db } = database;
-const [customer] = await db.select().from(users).where(eq(users.email, 'customer@retouch.local'));
+const { db } = bench.database;
+const [customer] = await db.select().from(users).where(eq(users.email, DEMO_CUSTOMER_EMAIL));
 await db.transaction((tx) =>
   applyLedgerEntry(tx, {
     userId: customer!.id,
@@ -63,17 +46,7 @@ await db.transaction((tx) =>
     idempotencyKey: 'bench-dispatch-topup',
   }),
 );
-
-const app = await buildApp(config, { database });
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
-const logIn = async (email: string, password: string) => {
-  const answer = await fetch(`${address}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  return answer.headers.getSetCookie()[0]?.split(';')[0] ?? '';
-};
+const { app, address } = await startBenchServer(bench);
 
 // The designers: staff accounts on shift, each with a socket.
 const [designerRole] = await db.select().from(roles).where(eq(roles.title, RoleTitle.designer));
@@ -89,7 +62,7 @@ for (let i = 0; i < DESIGNERS; i += 1) {
     roleId: designerRole!.id,
     emailConfirmedAt: new Date(),
   });
-  const cookie = await logIn(email, 'designer-password');
+  const cookie = await logIn(address, email, 'designer-password');
   await fetch(`${address}/api/executor/shift/toggle`, { method: 'POST', headers: { cookie } });
   const socket = io(address, { path: SOCKET_PATH, transports: ['websocket'], extraHeaders: { cookie } });
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
@@ -109,7 +82,7 @@ async function fillOrders(condition: number) {
 await fillOrders(OrderCondition.done);
 for (const designer of designers) designer.socket.emit(SocketEvent.executorFind, true);
 await new Promise((resolve) => setTimeout(resolve, 1000));
-const customerCookie = await logIn('customer@retouch.local', 'bench-password');
+const customerCookie = await logIn(address, DEMO_CUSTOMER_EMAIL);
 const services = (await (await fetch(`${address}/api/services`)).json()) as Array<{
   list: Array<{ _id: string; title: { user: string } }>;
 }>;
@@ -163,9 +136,7 @@ const drains = await Promise.all(
 );
 
 const report = {
-  date: new Date().toISOString(),
-  machine: { cpus: os.cpus().length, node: process.version },
-  database: config.DATABASE_URL ? 'PostgreSQL' : 'PGlite',
+  database: kind,
   designers: DESIGNERS,
   ordersInTable: QUEUED,
   arrival: {
@@ -185,15 +156,13 @@ const report = {
     p99Ms: round(percentile(drains, 99)),
   },
 };
-console.log(JSON.stringify(report, null, 2));
-const resultsDir = path.join(import.meta.dirname, 'results');
-await mkdir(resultsDir, { recursive: true });
-await writeFile(
-  path.join(resultsDir, config.DATABASE_URL ? 'dispatch-postgres.json' : 'dispatch.json'),
-  `${JSON.stringify(report, null, 2)}\n`,
-);
+printTable(`Dispatch on ${kind}, ${DESIGNERS} designers, ${QUEUED} orders in the table (ms)`, [
+  { case: 'create call -> order at a designer', ...report.arrival.fromCreateRequest },
+  { case: 'after the create answer', p50Ms: report.arrival.p50Ms, p99Ms: report.arrival.p99Ms },
+  { case: `drain: ${DESIGNERS} designers ask at once`, p50Ms: report.drain.p50Ms, p99Ms: report.drain.p99Ms },
+]);
+await writeResult(kind === 'PostgreSQL' ? 'dispatch-postgres' : 'dispatch', report);
 
 for (const designer of designers) designer.socket.disconnect();
 await app.close();
-await database.close();
-await rm(dataDir, { recursive: true, force: true });
+await bench.close();

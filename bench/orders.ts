@@ -1,19 +1,13 @@
 // Order creation benchmark: POST /api/orders/create with a 4000x3000 JPEG original, a 700x400 draft and a
-// 1500x1500 face photo, against the raw sharp work on the same pictures in the same run.
+// 1500x1500 face photo, against the raw sharp work on the same pictures in the same run, on PGlite.
 // Prints server time p50/p95 and peak memory; writes bench/results/orders.json.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
 import { LedgerReason, users } from '../apps/server/src/db/schema/index';
 import { prepareImage } from '../apps/server/src/lib/images';
 import { applyLedgerEntry } from '../apps/server/src/modules/ledger/ledger.service';
-import { seedIfEmpty } from '../apps/server/src/seed';
-import { createStorage } from '../apps/server/src/storage/local-storage';
+import { DEMO_CUSTOMER_EMAIL, logIn, openBenchDatabase, startBenchServer } from './bench-app';
+import { percentile, printTable, writeResult } from './report';
 
 const RUNS = Number(process.env.BENCH_ORDER_RUNS ?? 20);
 
@@ -23,24 +17,11 @@ const noise = (width: number, height: number, quality: 'jpeg' | 'png') => {
   const image = sharp(pixels, { raw: { width, height, channels: 3 } });
   return quality === 'jpeg' ? image.jpeg({ quality: 90 }).toBuffer() : image.png().toBuffer();
 };
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'retouch-bench-orders-'));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  DEMO_PASSWORD: 'bench-password',
-  NODE_ENV: 'test',
-  JOBS_INTERVAL_SECONDS: '0',
-});
-const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
-await database.migrate();
-await seedIfEmpty(database.db, config, createStorage(config));
-const [customer] = await database.db.select().from(users).where(eq(users.email, 'customer@retouch.local'));
-await database.db.transaction((tx) =>
+const bench = await openBenchDatabase('PGlite');
+const { db } = bench.database;
+const [customer] = await db.select().from(users).where(eq(users.email, DEMO_CUSTOMER_EMAIL));
+await db.transaction((tx) =>
   applyLedgerEntry(tx, {
     userId: customer!.id,
     deltaMain: 100_000,
@@ -49,14 +30,8 @@ await database.db.transaction((tx) =>
     idempotencyKey: 'bench-topup',
   }),
 );
-const app = await buildApp(config, { database });
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
-const login = await fetch(`${address}/api/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: 'customer@retouch.local', password: 'bench-password' }),
-});
-const cookie = login.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+const { app, address } = await startBenchServer(bench);
+const cookie = await logIn(address, DEMO_CUSTOMER_EMAIL);
 const catalog = (await (await fetch(`${address}/api/services`)).json()) as Array<{
   list: Array<{ _id: string; title: { user: string } }>;
 }>;
@@ -108,9 +83,7 @@ clearInterval(sampler);
 
 const round = (ms: number) => Math.round(ms);
 const report = {
-  date: new Date().toISOString(),
-  machine: { cpus: os.cpus().length, node: process.version },
-  database: 'PGlite',
+  database: bench.kind,
   runs: RUNS,
   pictures: {
     original: '4000x3000 JPEG',
@@ -123,11 +96,12 @@ const report = {
   ratioP50: Number((percentile(serverTimes, 50) / percentile(rawTimes, 50)).toFixed(2)),
   peakRssMb: Math.round(peakRss / 1024 / 1024),
 };
-console.log(JSON.stringify(report, null, 2));
-const resultsDir = path.join(import.meta.dirname, 'results');
-await mkdir(resultsDir, { recursive: true });
-await writeFile(path.join(resultsDir, 'orders.json'), `${JSON.stringify(report, null, 2)}\n`);
+printTable(`POST /api/orders/create, ${RUNS} runs (ms)`, [
+  { case: 'server (upload, images, database)', ...report.serverMs },
+  { case: 'raw sharp work on the same pictures', ...report.rawSharpMs },
+]);
+console.log(`server p50 / raw p50: ${report.ratioP50}; peak RSS ${report.peakRssMb} MB`);
+await writeResult('orders', report);
 
 await app.close();
-await database.close();
-await rm(dataDir, { recursive: true, force: true });
+await bench.close();

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+// The local OpenID Connect provider of global-setup.ts, standing in for Google.
+process.env.E2E_OAUTH_PORT ??= String(port + 1);
 // Set once in the main process; the workers inherit it, so the tests read the server's own outbox.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'retouch-e2e-'));
 process.env.E2E_ADMIN_EMAIL ??= 'admin@retouch.local';
@@ -12,6 +14,7 @@ process.env.E2E_DEMO_PASSWORD ??= 'customer123';
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -19,9 +22,11 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   projects: [
-    { name: 'journeys', testIgnore: /staff\// },
-    // Staff take whatever order waits, so their journeys run once the customers' journeys are done.
+    { name: 'journeys', testIgnore: /(staff|moderation)\// },
+    // Staff take whatever order waits, so their journeys run once the customers' journeys are done,
+    // and the seeded designer's journeys one project after the other.
     { name: 'staff', testMatch: /staff\/.*\.spec\.ts/, dependencies: ['journeys'] },
+    { name: 'moderation', testMatch: /moderation\/.*\.spec\.ts/, dependencies: ['staff'] },
   ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -58,6 +63,9 @@ export default defineConfig({
       NODE_ENV: 'development',
       // Set-up routes under /api/test for states that need staff work (apps/server/src/modules/test-hooks).
       TEST_HOOKS: 'true',
+      GOOGLE_CLIENT_ID: 'e2e-client',
+      GOOGLE_CLIENT_SECRET: 'e2e-secret',
+      GOOGLE_ISSUER: `http://127.0.0.1:${process.env.E2E_OAUTH_PORT}`,
       LOG_LEVEL: 'warn',
     },
   },

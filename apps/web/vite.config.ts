@@ -7,7 +7,8 @@ const server = 'http://localhost:3000';
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { outDir: 'dist' },
+  // The manifest lets bench/bundle.ts find the landing page's chunks; @fastify/static skips dot folders.
+  build: { outDir: 'dist', manifest: true },
   server: {
     port: 5173,
     proxy: {

@@ -10,7 +10,7 @@ export default mergeConfig(
       setupFiles: ['./src/test/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
       // Ant Design renders slowly in happy-dom on two cores; a limit, not a timing assertion.
-      testTimeout: 20_000,
+      testTimeout: 60_000,
     },
   }),
 );

@@ -1,7 +1,20 @@
 import { expect, type Page } from '@playwright/test';
+import type { PublicGroup } from '@retouch/shared/catalog';
 import { REGISTRATION_BONUS_TOKENS } from '@retouch/shared/constants';
 import { CustomerText } from '@retouch/shared/texts';
+import { solidPng } from './images';
 import { confirmationLink } from './outbox';
+
+// Accessible names of the history page (apps/web/src/features/order-history/texts.ts).
+export const History = {
+  heading: 'Order history',
+  leaveTip: 'Leave a tip',
+  sendTip: 'Send a tip for the designer',
+  more: 'More',
+  forRevision: 'For revision',
+  send: 'Send',
+  download: 'Download',
+};
 
 /** A fresh confirmed customer, logged in on `page`: each journey starts from main 0 and the trial bonus. */
 export async function logInNewCustomer(page: Page, prefix = 'e2e') {
@@ -27,4 +40,21 @@ export async function expectBalances(page: Page, main: number, bonus: number) {
   const header = page.getByRole('banner');
   await expect(header.getByTestId('balance-main')).toHaveText(String(main));
   await expect(header.getByTestId('balance-bonus')).toHaveText(String(bonus));
+}
+
+/** Sends an order of one service through the API with a message to recognise it by; answers its id. */
+export async function sendOrder(page: Page, message: string, serviceTitle = 'Teeth whitening') {
+  const groups = (await (await page.request.get('/api/services')).json()) as PublicGroup[];
+  const service = groups.flatMap((group) => group.list).find((s) => s.title.user === serviceTitle)!;
+  const data = { order: { persons: [{ id: 'photo', orders: [{ id: service._id }] }], message } };
+  const photo = await solidPng(300, [200, 150, 120]);
+  const created = await page.request.post('/api/orders/create', {
+    multipart: {
+      data: JSON.stringify(data),
+      original: { name: 'photo.png', mimeType: 'image/png', buffer: photo },
+      draft: { name: 'draft.png', mimeType: 'image/png', buffer: photo },
+    },
+  });
+  expect(created.status()).toBe(201);
+  return { orderId: ((await created.json()) as { _id: string })._id, cost: service.cost };
 }

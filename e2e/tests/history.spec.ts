@@ -1,40 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { PublicGroup } from '@retouch/shared/catalog';
 import { REGISTRATION_BONUS_TOKENS } from '@retouch/shared/constants';
 import { OrderText } from '@retouch/shared/orders';
-import { expectBalances, logInNewCustomer } from '../support/customer';
-import { solidPng } from '../support/images';
+import { expectBalances, History, logInNewCustomer, sendOrder } from '../support/customer';
 
-// Accessible names of the history page (apps/web/src/features/order-history/texts.ts).
-const History = {
-  heading: 'Order history',
-  leaveTip: 'Leave a tip',
-  sendTip: 'Send a tip for the designer',
-  more: 'More',
-  forRevision: 'For revision',
-  send: 'Send',
-  download: 'Download',
-};
-
-/**
- * Sends a one-service order through the API (the editor journey covers the editor), then delivers it
- * with the test hook, standing in for the designer and the moderator. Answers the order's cost.
- */
+/** A one-service order delivered with the test hook, standing in for the designer and the moderator. */
 async function deliveredOrder(page: Page, serviceTitle: string) {
-  const groups = (await (await page.request.get('/api/services')).json()) as PublicGroup[];
-  const service = groups.flatMap((group) => group.list).find((s) => s.title.user === serviceTitle)!;
-  const data = { order: { persons: [{ id: 'photo', orders: [{ id: service._id }] }], message: '' } };
-  const created = await page.request.post('/api/orders/create', {
-    multipart: {
-      data: JSON.stringify(data),
-      original: { name: 'photo.png', mimeType: 'image/png', buffer: await solidPng(300, [200, 150, 120]) },
-      draft: { name: 'draft.png', mimeType: 'image/png', buffer: await solidPng(70, [200, 150, 120]) },
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { _id: orderId } = (await created.json()) as { _id: string };
-  expect((await page.request.post(`/api/test/orders/${orderId}/deliver`)).ok()).toBe(true);
-  return { orderId, cost: service.cost };
+  const order = await sendOrder(page, '', serviceTitle);
+  expect((await page.request.post(`/api/test/orders/${order.orderId}/deliver`)).ok()).toBe(true);
+  return order;
 }
 
 test('a customer tips the designer of a delivered order, then asks for a revision', async ({ page }) => {

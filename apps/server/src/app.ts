@@ -10,6 +10,8 @@ import type { Database, DatabaseHandle } from './db/client';
 import { AppError } from './lib/app-error';
 import { systemClock, type Clock } from './lib/clock';
 import { createMailer, type Mailer } from './mail/mailer';
+import { accountRoutes } from './modules/accounts/accounts.routes';
+import { adminOrdersRoutes } from './modules/admin-orders/admin-orders.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createCatalogCache, type CatalogCache } from './modules/catalog/catalog-cache';
@@ -20,18 +22,28 @@ import { dispatchPlugin } from './modules/dispatch/dispatch.routes';
 import { reviewPlugin } from './modules/review/review.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { permissionsRoutes } from './modules/permissions/permissions.routes';
+import { rolesRoutes } from './modules/permissions/roles.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { socialLoginRoutes } from './modules/social-login/social-login.routes';
 import { testHooksRoutes } from './modules/test-hooks/test-hooks.routes';
+import { adminUsersRoutes } from './modules/users/admin-users.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { metricsPlugin } from './plugins/metrics';
+import { openapiPlugin } from './plugins/openapi';
+import { operationsPlugin, requestIdOf } from './plugins/operations';
 import { realtimePlugin } from './plugins/realtime';
+import { routeTablePlugin } from './plugins/route-table';
+import { redisPlugin } from './plugins/redis';
 import { schedulerPlugin } from './plugins/scheduler';
+import { shutdownPlugin } from './plugins/shutdown';
 import { webPlugin } from './plugins/web';
-import { createStorage } from './storage/local-storage';
-import type { Storage } from './storage/storage';
+import { createStorage } from './storage/create-storage';
+import { signedUrlOrigin, type Storage } from './storage/storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,6 +78,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
           },
     // Only behind a load balancer may X-Forwarded-For name the client (rate limits key on it).
     trustProxy: config.TRUST_PROXY,
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
   });
 
@@ -73,22 +86,25 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.decorate('db', deps.database.db);
   app.decorate('clock', deps.clock ?? systemClock);
   app.decorate('storage', deps.storage ?? createStorage(config));
+  // Pictures redirected to presigned URLs load from the bucket (S3_SIGNED_URLS).
+  const bucketOrigin = config.S3_SIGNED_URLS ? await signedUrlOrigin(app.storage) : undefined;
   app.decorate('mailer', deps.mailer ?? createMailer(config, app.log));
   app.decorate(
     'catalogCache',
     createCatalogCache(async () => toPublicCatalog(await loadCatalogRows(deps.database.db))),
   );
 
+  await app.register(routeTablePlugin);
   await app.register(errorHandlerPlugin);
   await app.register(fastifyHelmet, {
     hsts: config.isProduction,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(bucketOrigin ? [bucketOrigin] : [])],
         // Ant Design writes its CSS-in-JS styles inline.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...(bucketOrigin ? [bucketOrigin] : [])],
         fontSrc: ["'self'", 'data:'],
         upgradeInsecureRequests: null,
       },
@@ -96,8 +112,18 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 4, fields: 10 } });
+  // Before every route (OpenAPI lists them as they register) and before realtime (shutdown runs first).
+  await app.register(openapiPlugin);
+  await app.register(operationsPlugin);
+  await app.register(metricsPlugin);
+  await app.register(shutdownPlugin);
+  await app.register(redisPlugin);
   await app.register(fastifyRateLimit, {
     global: false,
+    // Shared counters when several instances run; each instance counts alone otherwise.
+    ...(app.redis
+      ? { redis: app.redis.client, nameSpace: `${app.redis.prefix}rate-limit:`, skipOnError: true }
+      : {}),
     errorResponseBuilder: () => new AppError(429, ServerText.tooManyRequests),
   });
   await app.register(authPlugin);
@@ -105,15 +131,21 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(schedulerPlugin);
 
   await app.register(authRoutes);
+  await app.register(socialLoginRoutes);
+  await app.register(accountRoutes);
   await app.register(usersRoutes);
   await app.register(permissionsRoutes);
+  await app.register(rolesRoutes);
+  await app.register(adminUsersRoutes);
   await app.register(filesRoutes);
   await app.register(catalogRoutes);
   await app.register(paymentsRoutes);
   await app.register(dispatchPlugin);
   await app.register(reviewPlugin);
   await app.register(ordersRoutes);
+  await app.register(adminOrdersRoutes);
   await app.register(settingsRoutes);
+  await app.register(feedbackRoutes);
   await app.register(analyticsRoutes);
   if (config.TEST_HOOKS) await app.register(testHooksRoutes);
   await app.register(webPlugin, { distDir: config.WEB_DIST_DIR });

@@ -15,6 +15,13 @@ export const configSchema = z
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** Several instances: socket.io fan-out, rate-limit counters and cache invalidation go through Redis. */
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    /** Prefix of every Redis key and channel, so deployments (or test runs) can share one Redis. */
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9:_-]+$/)
+      .default('retouch:'),
     PUBLIC_URL: z.url().optional(),
     WEB_DIST_DIR: z.string().optional(),
     ADMIN_EMAIL: z.email().optional(),
@@ -42,9 +49,54 @@ export const configSchema = z
     JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(3600),
     /** How often each instance sweeps deadlines and matches waiting orders; 0 turns the timer off. */
     DISPATCH_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
+    /** The public site's footer and policies (customer side section 1). */
+    SUPPORT_EMAIL: z.email().default('support@retouch.local'),
+    COMPANY_ADDRESS: z.string().default('Retouch sp. z o.o., ul. Prosta 20, 00-850 Warszawa, Poland'),
+    FEEDBACK_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
+    /** Social login: a provider is offered when its client id and secret are set. */
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    /** The OIDC issuer; Google's unless pointed elsewhere (the tests point it at a local provider). */
+    GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+    FACEBOOK_CLIENT_ID: z.string().optional(),
+    FACEBOOK_CLIENT_SECRET: z.string().optional(),
+    FACEBOOK_AUTH_URL: z.url().default('https://www.facebook.com/v19.0/dialog/oauth'),
+    FACEBOOK_TOKEN_URL: z.url().default('https://graph.facebook.com/v19.0/oauth/access_token'),
+    FACEBOOK_USERINFO_URL: z.url().default('https://graph.facebook.com/me?fields=id,name,email'),
+    GITHUB_CLIENT_ID: z.string().optional(),
+    GITHUB_CLIENT_SECRET: z.string().optional(),
+    GITHUB_AUTH_URL: z.url().default('https://github.com/login/oauth/authorize'),
+    GITHUB_TOKEN_URL: z.url().default('https://github.com/login/oauth/access_token'),
+    GITHUB_API_URL: z.url().default('https://api.github.com'),
+    /** The mobile app's shared secret for GET /api/login/google/android; the hook is refused without it. */
+    ANDROID_HMAC_SECRET: z.string().min(16).optional(),
+    /** Days an order's pictures are kept (customer side section 1). */
+    PICTURE_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+    /** Where files live: the local disk under DATA_DIR/files, or a private S3-compatible bucket (S3_*). */
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    /** The s3 driver's bucket; never public (pictures are served through the API or signed URLs). */
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    /** An S3-compatible service's URL (MinIO, R2, ...); unset for AWS S3 itself. */
+    S3_ENDPOINT: z.url().optional(),
+    /** Given together; both unset, the AWS SDK's default chain applies (AWS_* variables, an instance role). */
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** The bucket in the path (host/bucket/key) instead of the host name; MinIO and most compatibles need it. */
+    S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+    /** Order pictures and avatars answer a redirect to a presigned URL (after the access check) instead of streaming. */
+    S3_SIGNED_URLS: booleanFromEnv.default(false),
+    /** A presigned URL lives at least this long and at most twice; the same URL is given out meanwhile. */
+    S3_SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+    /** The bucket's address as browsers reach it, when S3_ENDPOINT is an internal one (signed URLs only). */
+    S3_PUBLIC_ENDPOINT: z.url().optional(),
     /** Routes under /api/test that the browser journeys use to set up states; never in production. */
     TEST_HOOKS: booleanFromEnv.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Bearer token Prometheus sends to GET /metrics; unset, /metrics answers 404. */
+    METRICS_TOKEN: z.string().min(16).optional(),
+    /** Milliseconds a SIGTERM/SIGINT shutdown may take before the process exits anyway. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   })
   .superRefine((env, context) => {
     const require = (key: keyof typeof env, because: string) => {
@@ -62,6 +114,16 @@ export const configSchema = z
       for (const key of ['NOWPAYMENTS_API_KEY', 'NOWPAYMENTS_IPN_SECRET'] as const) {
         require(key, 'when CRYPTO_PROVIDER is nowpayments');
       }
+    }
+    if (env.STORAGE_DRIVER === 's3') {
+      require('S3_BUCKET', 'when STORAGE_DRIVER is s3');
+      if (env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY) {
+        for (const key of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+          require(key, 'with the other S3 access key setting');
+        }
+      }
+    } else if (env.S3_SIGNED_URLS) {
+      context.addIssue({ code: 'custom', path: ['S3_SIGNED_URLS'], message: 'needs STORAGE_DRIVER=s3' });
     }
   })
   .transform((env) => {

@@ -5,7 +5,7 @@ import { seedIfEmpty } from './seed';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { testConfig } from '../test/test-config';
 import { openDatabase } from './db/client';
-import { createStorage } from './storage/local-storage';
+import { createStorage } from './storage/create-storage';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,8 +2,10 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { createOffsetClock, systemClock } from './lib/clock';
+import { closeOnSignals } from './plugins/shutdown';
 import { seedIfEmpty, type SeededAccount } from './seed';
-import { createStorage } from './storage/local-storage';
+import { createStorage } from './storage/create-storage';
 
 const startedAt = performance.now();
 
@@ -17,21 +19,11 @@ async function main(): Promise<void> {
   await database.migrate();
   const storage = createStorage(config);
   const seeded = await seedIfEmpty(database.db, config, storage);
-  const app = await buildApp(config, { database, storage });
-  app.addHook('onClose', () => database.close());
-
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app.log.info(`${signal} received, closing`);
-      app
-        .close()
-        .then(() => process.exit(0))
-        .catch((error: unknown) => {
-          app.log.error(error);
-          process.exit(1);
-        });
-    });
-  }
+  // Test hooks may move a server's clock (never in production: the configuration refuses TEST_HOOKS there).
+  const clock = config.TEST_HOOKS ? createOffsetClock() : systemClock;
+  const app = await buildApp(config, { database, storage, clock });
+  // The database closes once the app has closed: in-flight requests answered, work handed back.
+  closeOnSignals(app, config.SHUTDOWN_TIMEOUT_MS, () => database.close());
 
   await app.listen({ port: config.PORT, host: config.HOST });
   printBanner(config, database.driver, seeded);

@@ -1,4 +1,6 @@
 import sharp from 'sharp';
+import { LedgerReason } from '../src/db/schema/index';
+import { applyLedgerEntry } from '../src/modules/ledger/ledger.service';
 import type { TestApp, TestClient } from './test-app';
 
 let counter = 0;
@@ -63,4 +65,18 @@ export function imageForm(
     form.append(key, new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
   }
   return form;
+}
+
+/** Moves a user's balance by `delta` through the ledger, as an admin adjustment would. */
+export async function adjustBalance(t: TestApp, userId: string, delta: { main: number; bonus: number }) {
+  counter += 1;
+  await t.db.transaction((tx) =>
+    applyLedgerEntry(tx, {
+      userId,
+      deltaMain: delta.main,
+      deltaBonus: delta.bonus,
+      reason: LedgerReason.adminAdjustment,
+      idempotencyKey: `test-adjustment:${userId}:${counter}:${Date.now()}`,
+    }),
+  );
 }

@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { dumpPglite, openDatabase } from '../src/db/client';
 import { seedIfEmpty } from '../src/seed';
-import { createStorage } from '../src/storage/local-storage';
+import { createStorage } from '../src/storage/create-storage';
 import { testConfig } from './test-config';
 
 declare module 'vitest' {

@@ -92,6 +92,13 @@ export class TestClient {
 
   constructor(private readonly baseUrl: string) {}
 
+  /** The same session talking to another server (another instance of a scaled-out deployment). */
+  on(baseUrl: string): TestClient {
+    const other = new TestClient(baseUrl);
+    other.cookie = this.cookie;
+    return other;
+  }
+
   get cookieHeader(): string | undefined {
     return this.cookie ? `${SESSION_COOKIE}=${this.cookie}` : undefined;
   }

@@ -36,3 +36,8 @@ export const SOCKET_MAX_CONNECT_ERRORS = 5;
 export const ADMIN_VERSION_LABEL = '0.5';
 /** Breakpoints of both specifications, in px. */
 export const BREAKPOINTS = { mobile: 900, mobileButtons: 500, wide: 990, narrow: 520, canvas: 720 } as const;
+
+/** Page sizes of the admin tables (back office section 9). */
+export const ADMIN_PAGE_SIZES = [5, 10, 20] as const;
+/** Default page size of the admin tables (back office section 9). */
+export const DEFAULT_ADMIN_PAGE_SIZE = 20;

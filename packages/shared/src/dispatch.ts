@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OrderPictures } from './orders';
 
 /** Texts of the designer cabinet and dispatch (back-office sections 5 and 8), exactly as written there. */
 export const DispatchText = {
@@ -140,9 +141,12 @@ export interface StaffOrder {
   dateStart: string | null;
   message: string;
   client: { _id: string; email: string; name: { giveName: string; familyName: string } };
-  pictures: { original: string; thumbnail: string; draft: string; additional: string | null };
+  /** Every picture is null once the retention job deleted them (`picturesExpired`). */
+  pictures: OrderPictures;
   finalPicture: string | null;
   completed: { picture: string | null };
+  /** True once the order's pictures were deleted: the back office shows a placeholder (the server always sends it). */
+  picturesExpired?: boolean;
   refuseReason: { _id: string; title: BilingualTitle } | null;
   finance: { costForExecutor: number };
   persons: Array<{ id: string; orders: StaffOrderEntry[] }>;

@@ -109,6 +109,23 @@ export function progressRefreshMs(executionTime: number): number {
   return Math.max(1000, Math.round((executionTime * 60_000) / 100));
 }
 
+/** An order's uploaded pictures; every one is null once the retention job deleted them (`picturesExpired`). */
+export interface OrderPictures {
+  original: string | null;
+  thumbnail: string | null;
+  draft: string | null;
+  additional: string | null;
+}
+
+/** The picture fields of an order as the customer's history presents it. */
+export interface OrderPictureFields {
+  pictures: OrderPictures;
+  finalPicture: string | null;
+  completed: { picture: string | null };
+  /** True once the pictures were deleted (30 days after the order, or with the account): screens show a placeholder. */
+  picturesExpired: boolean;
+}
+
 /** One chosen service or option in the `data` JSON of `POST /api/orders/create`. */
 export const orderEntrySchema = z.object({
   id: z.uuid(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OrderCancelledEvent } from './admin-orders';
 import type { QueueRate, StaffOrder, TimeExtension } from './dispatch';
 
 /** Socket event names of both specifications. */
@@ -17,6 +18,10 @@ export const SocketEvent = {
   orderForReview: 'order for review',
   reviewFind: 'review find',
   reviewRate: 'review rate',
+  /** Our addition: staff cancelled the order the designer or moderator holds; they are free again. */
+  orderCancelled: 'order cancelled',
+  /** Our addition: the user's effective permissions (role, custom switches) changed. */
+  permissionsChanged: 'permissions changed',
 } as const;
 
 /** `errors` payload: a status and a message. */
@@ -47,6 +52,8 @@ export interface ServerToClientEvents {
   'time extension': (payload: TimeExtension) => void;
   'order for review': (order: StaffOrder) => void;
   'review rate': (rate: QueueRate) => void;
+  'order cancelled': (payload: OrderCancelledEvent) => void;
+  'permissions changed': () => void;
 }
 
 /** Events the client emits. */

@@ -44,6 +44,10 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
   pool.on('error', (error) => {
     if (!closing) process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`);
   });
+  // A connection lost while a client is checked out (between two statements of a transaction) is
+  // emitted on that client, where no pool listener is: unheard, it would crash the process. Its
+  // next query fails instead (answered 503) and the pool discards it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   return {
     db,

@@ -29,8 +29,10 @@ export async function prepareImage(input: Buffer, options: PrepareOptions = {}):
   let metadata: Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-  } catch {
-    throw AppError.badRequest(ServerText.imageInvalid);
+  } catch (error) {
+    // sharp reads the declared size before any pixel: a bomb is refused here, as too large.
+    const tooLarge = error instanceof Error && error.message.includes('exceeds pixel limit');
+    throw AppError.badRequest(tooLarge ? ServerText.imageTooLarge : ServerText.imageInvalid);
   }
   if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format))
     throw AppError.badRequest(ServerText.imageInvalid);

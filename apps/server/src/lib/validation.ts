@@ -1,8 +1,24 @@
 import type { z } from 'zod';
 import { AppError } from './app-error';
 
+/**
+ * Where a NUL character sits in a request value, if anywhere. PostgreSQL cannot store one in text or
+ * JSON, so such input is refused as invalid before it reaches a query.
+ */
+function findNulCharacter(value: unknown, path: string[] = []): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = key.includes('\u0000') ? [...path, key] : findNulCharacter(item, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** Parses a request part with a shared schema; the first issue's text becomes a 400 answer. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const nulAt = findNulCharacter(value);
+  if (nulAt) throw AppError.badRequest(`Invalid value: ${nulAt.join('.') || 'body'}`);
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];

@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where answers go instead of MAIL_FROM (the contact form: the sender). */
+  replyTo?: string;
 }
 
 export interface Mailer {

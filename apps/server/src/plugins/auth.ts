@@ -9,6 +9,12 @@ import { hashToken, newSecretToken } from '../lib/tokens';
 import { findLiveSession, insertSession } from '../modules/auth/sessions.repository';
 import { findEffectivePermissions } from '../modules/permissions/permissions.repository';
 
+export interface GuardedRoute {
+  method: string;
+  url: string;
+  permission: PermissionSignValue;
+}
+
 export interface SessionIdentity {
   sessionId: string;
   userId: string;
@@ -16,7 +22,7 @@ export interface SessionIdentity {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The permission sign an /api/admin route needs besides showAdmin. */
+    /** The permission sign an /api/admin or /api/analytics route needs besides showAdmin. */
     permission?: PermissionSignValue;
   }
   interface FastifyRequest {
@@ -29,10 +35,13 @@ declare module 'fastify' {
     requireIdentity(request: FastifyRequest): Promise<SessionIdentity>;
     startSession(reply: FastifyReply, userId: string, userAgent?: string): Promise<void>;
     clearSessionCookie(reply: FastifyReply): void;
+    /** Every staff route registered with the sign it declared, in registration order. */
+    guardedRoutes: GuardedRoute[];
   }
 }
 
-const ADMIN_PREFIX = '/api/admin';
+/** Staff routes: each must declare its permission sign, checked before its handler. */
+const GUARDED_PREFIXES = ['/api/admin', '/api/analytics'];
 /** Activity is written at most this often per user (it drives the expiry of tokens after a year idle). */
 const ACTIVITY_RESOLUTION_MS = 60 * 60 * 1000;
 
@@ -52,6 +61,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   };
 
   app.decorateRequest('identity', undefined);
+  app.decorate('guardedRoutes', [] as GuardedRoute[]);
 
   app.decorate('loadIdentity', async (request: FastifyRequest) => {
     if (request.identity !== undefined) return request.identity;
@@ -86,12 +96,15 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith(ADMIN_PREFIX)) return;
+    if (!GUARDED_PREFIXES.some((prefix) => route.url.startsWith(prefix))) return;
     const sign = route.config?.permission;
     if (sign === undefined) {
       throw new Error(
         `${route.method} ${route.url} must declare the permission it needs (config.permission)`,
       );
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.guardedRoutes.push({ method, url: route.url, permission: sign });
     }
     const guard = async (request: FastifyRequest) => {
       const { userId } = await app.requireIdentity(request);

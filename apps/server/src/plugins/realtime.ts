@@ -1,3 +1,4 @@
+import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
@@ -22,16 +23,22 @@ export interface SocketData {
   rooms: string[];
 }
 
+/** What instances tell each other through the adapter (Redis) when several run. */
+export interface InterServerEvents {
+  /** The catalogue changed on the sender: drop the cached public answer. */
+  catalogChanged: () => void;
+}
+
 export type RealtimeServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
-  Record<string, never>,
+  InterServerEvents,
   SocketData
 >;
 export type RealtimeSocket = Socket<
   ClientToServerEvents,
   ServerToClientEvents,
-  Record<string, never>,
+  InterServerEvents,
   SocketData
 >;
 
@@ -56,6 +63,13 @@ declare module 'fastify' {
 /** socket.io on /ws/socket.io, authenticated from the session cookie at the handshake; a room per user and role. */
 export const realtimePlugin = fp(async (app: FastifyInstance) => {
   const io: RealtimeServer = new Server(app.server, { path: SOCKET_PATH, serveClient: false });
+  if (app.redis) {
+    // Rooms, fetchSockets and server-side events then span every instance on the same Redis.
+    const { client, subscriber, prefix } = app.redis;
+    io.adapter(createAdapter(client, subscriber, { key: `${prefix}socket.io` }));
+    app.catalogCache.onInvalidate(() => io.serverSideEmit('catalogChanged'));
+    io.on('catalogChanged', () => app.catalogCache.dropLocal());
+  }
 
   // The handshake is authenticated before the connection is accepted; a bad session still connects,
   // so that the client receives the specification's `errors` 401 event, and is then disconnected.

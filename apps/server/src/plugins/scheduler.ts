@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SocketEvent } from '@retouch/shared/realtime';
+import { startPeriodic, type Periodic } from '../lib/periodic';
+import { expireOldPictures } from '../modules/accounts/picture-retention';
 import { expireInactiveBalances } from '../modules/ledger/token-expiry';
 
 /** Periodic jobs every instance runs; each job takes its own lock, so running them everywhere is safe. */
@@ -16,11 +18,19 @@ export const schedulerPlugin = fp(async (app: FastifyInstance) => {
     } catch (error) {
       app.log.error(error, 'scheduled jobs failed');
     }
+    try {
+      // Orders are claimed with SKIP LOCKED, so instances running this at once share the work.
+      const orders = await expireOldPictures(app, app.clock.now(), {
+        retentionDays: app.config.PICTURE_RETENTION_DAYS,
+      });
+      if (orders > 0) app.log.info({ orders }, 'deleted the pictures of orders past retention');
+    } catch (error) {
+      app.log.error(error, 'the picture retention job failed');
+    }
   };
-  let timer: NodeJS.Timeout | undefined;
+  let jobs: Periodic | undefined;
   app.addHook('onReady', async () => {
-    timer = setInterval(() => void runJobs(), intervalMs);
-    timer.unref();
+    jobs = startPeriodic(intervalMs, runJobs);
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.shutdown.stopWork('scheduled jobs', async () => jobs?.stop());
 });

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { seedIfEmpty } from '../seed';
-import { createStorage } from '../storage/local-storage';
+import { createStorage } from '../storage/create-storage';
 import { testConfig } from '../../test/test-config';
 
 const run = promisify(execFile);

@@ -40,8 +40,3 @@ export function createLocalStorage(root: string): Storage {
     },
   };
 }
-
-/** The storage the configuration asks for (the local disk under DATA_DIR/files for now). */
-export function createStorage(config: { DATA_DIR: string }): Storage {
-  return createLocalStorage(path.join(config.DATA_DIR, 'files'));
-}

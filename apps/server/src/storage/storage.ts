@@ -11,6 +11,8 @@ export interface Storage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   read(key: string): Promise<StoredFile | null>;
   remove(key: string): Promise<void>;
+  /** A URL the browser may fetch the file from directly for at least that long; only drivers that can sign (S3). */
+  signedUrl?(key: string, expiresInSeconds: number): Promise<string>;
 }
 
 /** Keys are relative paths of safe segments only; anything else is refused before reaching a driver. */
@@ -28,4 +30,9 @@ export function publicFilePath(key: string): string {
 /** The storage key behind a path made by publicFilePath, if it is one. */
 export function storageKeyFromPath(picture: string | null | undefined): string | undefined {
   return picture?.startsWith(PUBLIC_PREFIX) ? picture.slice(PUBLIC_PREFIX.length) : undefined;
+}
+
+/** The origin of the storage's presigned URLs (for the Content-Security-Policy), if it signs any. */
+export async function signedUrlOrigin(storage: Storage): Promise<string | undefined> {
+  return storage.signedUrl ? new URL(await storage.signedUrl('catalog/origin-probe', 60)).origin : undefined;
 }

@@ -10,6 +10,7 @@ import { BuyTokensButton } from '@/features/buy-tokens/components/buy-tokens-but
 import { BuyTokensDialog } from '@/features/buy-tokens/components/buy-tokens-dialog';
 import { EditorText } from '@/features/editor/texts';
 import { PortfolioText } from '@/features/portfolio/texts';
+import { SiteFooter } from '@/features/site/components/site-footer';
 
 // Only routes that exist are linked; later pages add their row.
 const navItems: readonly NavItem[] = [
@@ -24,7 +25,7 @@ export interface CustomerOutletContext {
   openBuyTokens: () => void;
 }
 
-/** The customer site's frame: header and page, and the buy-tokens dialog the header opens. */
+/** The customer site's frame: header, page and footer, and the buy-tokens dialog the header opens. */
 export function CustomerLayout() {
   const { loggedIn, user } = useSession();
   // Kept per user, so the dialog never reopens for someone who logs in after an exit.
@@ -50,6 +51,7 @@ export function CustomerLayout() {
       <Layout.Content style={{ padding: '32px 16px' }}>
         <Outlet context={{ openBuyTokens } satisfies CustomerOutletContext} />
       </Layout.Content>
+      <SiteFooter />
       {user && buyerId === user._id && (
         <BuyTokensDialog balance={user.balance} onClose={() => setBuyerId(null)} />
       )}

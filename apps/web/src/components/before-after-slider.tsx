@@ -1,6 +1,8 @@
+import { AccountUiText } from '@retouch/shared/accounts';
 import * as CompareSlider from 'react-compare-slider/components';
 import { useReactCompareSlider } from 'react-compare-slider/hooks';
-import { theme } from 'antd';
+import { PictureOutlined } from '@ant-design/icons';
+import { Flex, Typography, theme } from 'antd';
 import type { CSSProperties } from 'react';
 import { keepArrowKeys } from '@/lib/keep-arrow-keys';
 
@@ -28,13 +30,65 @@ const cornerLabel = (side: 'left' | 'right'): CSSProperties => ({
   pointerEvents: 'none',
 });
 
+/** What stands in for a picture the retention job deleted: English on the customer side, Russian in the back office. */
+export const ExpiredPictureText = {
+  customer: AccountUiText.pictureExpired,
+  staff: AccountUiText.pictureExpiredStaff,
+} as const;
+
+/** A placeholder in place of a deleted picture: an icon and the text, announced as an image. */
+export function ExpiredPicture({
+  text = ExpiredPictureText.customer,
+  width = '100%',
+  compact = false,
+}: {
+  text?: string;
+  width?: number | string;
+  compact?: boolean;
+}) {
+  const { token } = theme.useToken();
+  return (
+    <Flex
+      role="img"
+      aria-label={text}
+      vertical
+      align="center"
+      justify="center"
+      gap={4}
+      style={{
+        width,
+        maxWidth: COMPARE_MAX_WIDTH,
+        aspectRatio: compact ? '1' : `${COMPARE_MAX_WIDTH} / ${COMPARE_MAX_HEIGHT}`,
+        padding: 8,
+        background: token.colorFillTertiary,
+        borderRadius: token.borderRadiusLG,
+        color: token.colorTextSecondary,
+        textAlign: 'center',
+      }}
+    >
+      <PictureOutlined aria-hidden style={{ fontSize: compact ? 20 : 40 }} />
+      <Typography.Text type="secondary" style={{ fontSize: compact ? 11 : 14 }} aria-hidden>
+        {text}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
 interface BeforeAfterSliderProps {
-  before: string;
-  after: string;
+  /** Null once the picture was deleted: the placeholder shows instead of the comparison. */
+  before: string | null;
+  after: string | null;
+  /** The placeholder's text; the back office passes its Russian one. */
+  expiredText?: string;
 }
 
 /** The picture before and after the retouch, split by a divider one drags or moves with the arrow keys. */
-export function BeforeAfterSlider({ before, after }: BeforeAfterSliderProps) {
+export function BeforeAfterSlider({ before, after, expiredText }: BeforeAfterSliderProps) {
+  if (before === null || after === null) return <ExpiredPicture text={expiredText} />;
+  return <PictureComparison before={before} after={after} />;
+}
+
+function PictureComparison({ before, after }: { before: string; after: string }) {
   const { token } = theme.useToken();
   const slider = useReactCompareSlider();
   return (

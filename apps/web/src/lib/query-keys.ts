@@ -24,4 +24,23 @@ export const queryKeys = {
   earnedToday: ['analytics', 'user', 'today'],
   /** `GET /api/payment/config`: the card provider and its public key. */
   paymentConfig: ['payment', 'config'],
+  /** `GET /api/admin/orders/`: the orders table; a page's key appends its query. */
+  adminOrders: ['admin', 'orders'],
+  /** `GET /api/admin/orders/order/{id}`. */
+  adminOrder: (id: string) => ['admin', 'orders', 'order', id],
+  /** `GET /api/admin/orders/user/{clientId}`: a client's orders in the order details. */
+  clientOrders: (clientId: string) => ['admin', 'orders', 'user', clientId],
+  /** `GET /api/admin/user/info/{clientId}`. */
+  adminUserInfo: (clientId: string) => ['admin', 'user', 'info', clientId],
+  /** `GET /api/admin/users`: the users table; a page's key appends its query. */
+  adminUsers: ['admin', 'users'],
+  /** `GET /api/admin/permissions/role` and a role's `GET /api/admin/permissions/role/{id}`. */
+  roles: ['admin', 'roles'],
+  role: (id: string) => ['admin', 'roles', id],
+  /** `GET /api/admin/permissions/user/{userId}`: another user's permissions. */
+  permissionsOf: (userId: string) => ['admin', 'permissions', userId],
+  /** `GET /api/admin/system/settings`. */
+  systemSettings: ['admin', 'system', 'settings'],
+  /** `GET /api/analytics/user[/{userId}]`: the analytics screen; the key appends the user and range. */
+  analytics: ['analytics', 'user'],
 } as const;

@@ -10,14 +10,17 @@ const query = '?userId=3f1c6a5e-8a1b-4d7a-9d59-8c1f0c6f5b11&token=0123456789abcd
 describe('/confirm', () => {
   it('passes the query to the server, shows its message and goes to /login', async () => {
     setPendingRegistration({ message: 'Confirm it', userId: 'u', dateStart: new Date().toISOString() });
-    const { calls } = mockFetch({
+    const { callsTo } = mockFetch({
       [`GET /api/email/confirm${query}`]: { body: { message: 'Your email is confirmed.' } },
     });
     const { location } = renderApp(`/confirm${query}`);
 
     expect(await screen.findByText('Your email is confirmed.')).toBeInTheDocument();
     await waitFor(() => expect(location().pathname).toBe('/login'));
-    expect(calls.map((call) => call.url)).toEqual([`/api/email/confirm${query}`]);
+    // Once: the confirmation link is single-use.
+    expect(callsTo('GET', '/api/email/confirm').map((call) => call.url)).toEqual([
+      `/api/email/confirm${query}`,
+    ]);
     // Confirmed: the pending banner is gone.
     expect(screen.queryByText('Confirm it')).not.toBeInTheDocument();
   });

@@ -1,3 +1,4 @@
+import { AccountUiText } from '@retouch/shared/accounts';
 import { OrderCondition, OrderText } from '@retouch/shared/orders';
 import { CustomerText } from '@retouch/shared/texts';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -23,6 +24,7 @@ function anOrder(id: string, overrides: Partial<HistoryOrder> = {}): HistoryOrde
     dateStart: '2026-11-01T10:01:00.000Z',
     pictures: { original: `/api/files/${id}.jpg`, thumbnail: `/api/files/${id}-thumb.jpg` },
     finalPicture: `/api/files/${id}-final.jpg`,
+    picturesExpired: false,
     refuseReason: null,
     persons: [
       {
@@ -80,7 +82,7 @@ describe('/history', () => {
       anOrder('o-refused', { condition: OrderCondition.refused }),
       anOrder('o-late', { condition: OrderCondition.inWork, dateStart: '2020-01-01T00:00:00.000Z' }),
     ]);
-    expect(screen.getByText(OrderHistoryText.keptThirtyDays)).toBeInTheDocument();
+    expect(screen.getByText(AccountUiText.picturesKept)).toBeInTheDocument();
     const done = within(rowOf('o-done'));
     expect(done.getByText('photo')).toBeInTheDocument();
     expect(done.getByText('Person 1')).toBeInTheDocument();
@@ -185,6 +187,27 @@ describe('/history', () => {
       }
     },
   );
+
+  it('shows the expired placeholder instead of the pictures of an order past 30 days', async () => {
+    const expired = anOrder('o-expired', {
+      pictures: { original: null, thumbnail: null },
+      finalPicture: null,
+      picturesExpired: true,
+    });
+    const { user } = await openHistory([expired, anOrder('o-done')]);
+    const row = within(rowOf('o-expired'));
+    expect(row.getByRole('img', { name: AccountUiText.pictureExpired })).toBeInTheDocument();
+    expect(row.queryByRole('img', { name: OrderHistoryText.originalAlt })).not.toBeInTheDocument();
+    expect(
+      within(rowOf('o-done')).getByRole('img', { name: OrderHistoryText.originalAlt }),
+    ).toBeInTheDocument();
+
+    await user.click(row.getByRole('button', { name: OrderHistoryText.more }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByRole('img', { name: AccountUiText.pictureExpired })).toBeInTheDocument();
+    expect(dialog.queryByRole('link', { name: OrderHistoryText.download })).not.toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: OrderHistoryText.forRevision })).not.toBeInTheDocument();
+  });
 
   it('opens the result of an order with its download, hiding the table', async () => {
     const { user } = await openHistory([anOrder('o-done')]);

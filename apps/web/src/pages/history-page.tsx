@@ -1,3 +1,4 @@
+import { AccountUiText } from '@retouch/shared/accounts';
 import { Alert } from 'antd';
 import { useEffect } from 'react';
 import { RequireLogin } from '@/features/auth/components/require-login';
@@ -16,7 +17,7 @@ export default function HistoryPage() {
     <RequireLogin>
       {() => (
         <div style={{ maxWidth: 1400, margin: '0 auto' }}>
-          <Alert type="info" showIcon title={OrderHistoryText.keptThirtyDays} style={{ marginBottom: 16 }} />
+          <Alert type="info" showIcon title={AccountUiText.picturesKept} style={{ marginBottom: 16 }} />
           <OrderHistory />
         </div>
       )}

@@ -1,16 +1,17 @@
-import { CustomerText } from '@retouch/shared/texts';
-import { Flex, Typography } from 'antd';
-import { Link } from 'react-router';
 import { useSessionFlags } from '@/features/auth/stores/session-flags';
+import { LandingBanner } from '@/features/site/components/landing-banner';
+import { LandingBenefits } from '@/features/site/components/landing-benefits';
+import { PageHead } from '@/features/site/components/page-head';
+import { SiteText } from '@/features/site/texts';
 
-/** A placeholder landing page: the banner and benefits come with their own issue. */
+/** `/`: the banner and the benefits. Loaded with the app, so it imports nothing heavy. */
 export function LandingPage() {
   const { loggedIn } = useSessionFlags();
   return (
-    <Flex vertical align="center" style={{ padding: '64px 16px', textAlign: 'center' }}>
-      <Typography.Title>{CustomerText.landingTitle}</Typography.Title>
-      <Typography.Paragraph type="secondary">{CustomerText.landingLead}</Typography.Paragraph>
-      {!loggedIn && <Link to="/register">{CustomerText.register}</Link>}
-    </Flex>
+    <div style={{ maxWidth: 1200, margin: '0 auto' }}>
+      <PageHead title={SiteText.landingDocumentTitle} description={SiteText.landingDescription} />
+      <LandingBanner loggedIn={loggedIn} />
+      <LandingBenefits />
+    </div>
   );
 }

@@ -1,7 +1,8 @@
+import { AccountText, AccountUiText } from '@retouch/shared/accounts';
 import { CustomerText } from '@retouch/shared/texts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { setSessionFlags } from '@/features/auth/stores/session-flags';
+import { clearSessionFlags, setSessionFlags } from '@/features/auth/stores/session-flags';
 import { aUser } from '@/test/fixtures';
 import { stubXhr } from '@/test/fake-xhr';
 import { mockFetch } from '@/test/fetch-mock';
@@ -121,6 +122,90 @@ describe('profile', () => {
       await user.type(screen.getByLabelText(CustomerText.confirmPassword), 'secret2');
       await user.click(panel().getByRole('button', { name: CustomerText.save }));
       expect(await screen.findByText('The old password is wrong')).toBeInTheDocument();
+    });
+  });
+
+  describe('delete account', () => {
+    it('explains the consequences and deletes after the password and the confirm dialog', async () => {
+      const { user, callsTo, location } = await openProfile({
+        'GET /api/user/account': { body: { hasPassword: true } },
+        'DELETE /api/user/account': { body: { message: AccountText.accountDeleted } },
+      });
+      const section = within(screen.getByRole('region', { name: AccountUiText.deleteTitle }));
+      expect(section.getByText(AccountUiText.deleteConsequences)).toBeInTheDocument();
+      await user.type(section.getByLabelText(AccountUiText.deleteConfirmPassword), 'secret1');
+      await user.click(section.getByRole('button', { name: AccountUiText.deleteButton }));
+      const dialog = await screen.findByRole('dialog', { name: AccountUiText.deleteConfirmTitle });
+      expect(callsTo('DELETE', '/api/user/account')).toHaveLength(0);
+      await user.click(within(dialog).getByRole('button', { name: AccountUiText.deleteConfirmOk }));
+
+      await waitFor(() => expect(location().pathname).toBe('/'));
+      expect(await screen.findByText(AccountText.accountDeleted)).toBeInTheDocument();
+      // Logged out here: the header offers the login again.
+      expect(await screen.findByRole('button', { name: CustomerText.login })).toBeInTheDocument();
+      expect(callsTo('DELETE', '/api/user/account')[0]?.body).toEqual({ password: 'secret1' });
+    });
+
+    it('goes to / even when the session ends before the answer (the server closes the sockets first)', async () => {
+      const { user, location } = await openProfile({
+        'GET /api/user/account': { body: { hasPassword: true } },
+        'DELETE /api/user/account': () => {
+          // What the socket provider does on the server's 401: the session is over locally.
+          clearSessionFlags();
+          return { body: { message: AccountText.accountDeleted } };
+        },
+      });
+      const section = within(screen.getByRole('region', { name: AccountUiText.deleteTitle }));
+      await user.type(section.getByLabelText(AccountUiText.deleteConfirmPassword), 'secret1');
+      await user.click(section.getByRole('button', { name: AccountUiText.deleteButton }));
+      const dialog = await screen.findByRole('dialog', { name: AccountUiText.deleteConfirmTitle });
+      await user.click(within(dialog).getByRole('button', { name: AccountUiText.deleteConfirmOk }));
+
+      await waitFor(() => expect(location().pathname).toBe('/'));
+      expect(location().search).toBe('');
+    });
+
+    it('requires the password and sends nothing when the dialog is cancelled', async () => {
+      const { user, callsTo } = await openProfile({
+        'GET /api/user/account': { body: { hasPassword: true } },
+      });
+      const section = within(screen.getByRole('region', { name: AccountUiText.deleteTitle }));
+      await user.click(section.getByRole('button', { name: AccountUiText.deleteButton }));
+      expect(await section.findByText(CustomerText.fieldEmpty)).toBeInTheDocument();
+      await user.type(section.getByLabelText(AccountUiText.deleteConfirmPassword), 'secret1');
+      await user.click(section.getByRole('button', { name: AccountUiText.deleteButton }));
+      const dialog = await screen.findByRole('dialog', { name: AccountUiText.deleteConfirmTitle });
+      await user.click(within(dialog).getByRole('button', { name: AccountUiText.cancel }));
+      expect(callsTo('DELETE', '/api/user/account')).toHaveLength(0);
+    });
+
+    it("shows the server's refusal of a wrong password and stays", async () => {
+      const { user, location } = await openProfile({
+        'GET /api/user/account': { body: { hasPassword: true } },
+        'DELETE /api/user/account': { status: 403, body: { message: AccountText.wrongPassword } },
+      });
+      const section = within(screen.getByRole('region', { name: AccountUiText.deleteTitle }));
+      await user.type(section.getByLabelText(AccountUiText.deleteConfirmPassword), 'wrong-1');
+      await user.click(section.getByRole('button', { name: AccountUiText.deleteButton }));
+      const dialog = await screen.findByRole('dialog', { name: AccountUiText.deleteConfirmTitle });
+      await user.click(within(dialog).getByRole('button', { name: AccountUiText.deleteConfirmOk }));
+      expect(await screen.findByText(AccountText.wrongPassword)).toBeInTheDocument();
+      expect(location().pathname).toBe('/profile');
+    });
+
+    it('asks for the e-mail when the account has no password', async () => {
+      const { user, callsTo } = await openProfile({
+        'GET /api/user/account': { body: { hasPassword: false } },
+        'DELETE /api/user/account': { body: { message: AccountText.accountDeleted } },
+      });
+      const section = within(screen.getByRole('region', { name: AccountUiText.deleteTitle }));
+      await user.type(await section.findByLabelText(AccountUiText.deleteConfirmEmail), 'ann@example.com');
+      await user.click(section.getByRole('button', { name: AccountUiText.deleteButton }));
+      const dialog = await screen.findByRole('dialog', { name: AccountUiText.deleteConfirmTitle });
+      await user.click(within(dialog).getByRole('button', { name: AccountUiText.deleteConfirmOk }));
+      await waitFor(() =>
+        expect(callsTo('DELETE', '/api/user/account')[0]?.body).toEqual({ email: 'ann@example.com' }),
+      );
     });
   });
 });

@@ -1,6 +1,20 @@
+import { AccountUiText } from '@retouch/shared/accounts';
+import { Card, Flex } from 'antd';
+import { DeleteAccountSection } from '@/features/account/components/delete-account-section';
 import { RequireLogin } from '@/features/auth/components/require-login';
 import { ProfilePanel } from '@/features/profile/components/profile-panel';
 
 export default function ProfilePage() {
-  return <RequireLogin>{(user) => <ProfilePanel key={user._id} user={user} />}</RequireLogin>;
+  return (
+    <RequireLogin>
+      {(user) => (
+        <Flex vertical gap="large">
+          <ProfilePanel key={user._id} user={user} />
+          <Card title={AccountUiText.deleteTitle} style={{ width: '100%', maxWidth: 480, margin: '0 auto' }}>
+            <DeleteAccountSection />
+          </Card>
+        </Flex>
+      )}
+    </RequireLogin>
+  );
 }

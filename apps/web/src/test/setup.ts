@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { FakeSocket } from './fake-socket';
+
+// A lazy screen's first render imports its chunk: seconds on a loaded 2-core machine, not the default 1 s.
+configure({ asyncUtilTimeout: 15_000 });
 
 // antd reads media queries (responsive grid, breakpoints); every query answers "no match".
 Object.defineProperty(window, 'matchMedia', {

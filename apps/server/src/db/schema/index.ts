@@ -4,3 +4,4 @@ export * from './catalog';
 export * from './payments';
 export * from './orders';
 export * from './staff';
+export * from './accounts';

@@ -52,11 +52,19 @@ export const orders = pgTable(
     reviewHoldUntil: timestamp('review_hold_until', { withTimezone: true, mode: 'date' }),
     /** When the order last joined a queue: dispatch and review take the oldest first. */
     queuedAt: timestamp('queued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Set when the retention job deleted the order's pictures (30 days after creation). */
+    picturesExpiredAt: timestamp('pictures_expired_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_condition_idx').on(t.condition, t.createdAt),
+    // The back office's orders table, newest or oldest first.
+    index('orders_created_idx').on(t.createdAt, t.id),
+    // The retention job: orders whose pictures are still stored, oldest first.
+    index('orders_pictures_kept_idx')
+      .on(t.createdAt)
+      .where(sql`${t.picturesExpiredAt} is null`),
     index('orders_queue_idx').on(t.condition, t.queuedAt),
     // A designer holds at most one order, a moderator reviews at most one, whatever races.
     uniqueIndex('orders_one_per_executor_idx')

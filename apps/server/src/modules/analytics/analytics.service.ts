@@ -1,11 +1,15 @@
-import { and, eq, gt, gte, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, eq, gt, gte, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { ReviewResult, analyticsQuerySchema, type AnalyticsRow } from '@retouch/shared/dispatch';
 import type { Database } from '../../db/client';
 import { orderProcessing, orders, shifts } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { parseInput } from '../../lib/validation';
 
-export const AnalyticsText = { notFound: 'Статистика не найдена' } as const;
+export const AnalyticsText = {
+  notFound: 'Статистика не найдена',
+  // Our wording: the specification gives none for a reversed or too long range.
+  badRange: 'Неверный диапазон дат',
+} as const;
 
 /** Cents a tipped token is worth in the analytics totals (back-office section 9: 5 times the tips). */
 export const TIP_CENTS_PER_TOKEN = 5;
@@ -30,7 +34,7 @@ export async function designerAnalytics(
   const from = new Date(`${dayOf(new Date(startDate))}T00:00:00.000Z`);
   const to = new Date(new Date(`${dayOf(new Date(endDate))}T00:00:00.000Z`).getTime() + DAY_MS);
   if (to <= from || to.getTime() - from.getTime() > MAX_DAYS * DAY_MS)
-    throw AppError.badRequest(AnalyticsText.notFound);
+    throw AppError.badRequest(AnalyticsText.badRange);
 
   const [shiftRows, approved, tipped] = await Promise.all([
     db
@@ -62,7 +66,7 @@ export async function designerAnalytics(
           eq(orders.tipExecutorId, userId),
           isNotNull(orders.tippedAt),
           gte(orders.tippedAt, from),
-          lte(orders.tippedAt, to),
+          lt(orders.tippedAt, to),
         ),
       ),
   ]);

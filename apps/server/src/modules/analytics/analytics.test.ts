@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { ReviewResult, type AnalyticsRow } from '@retouch/shared/dispatch';
 import { OrderCondition } from '@retouch/shared/orders';
-import { orderProcessing, orders } from '../../db/schema/index';
+import { orderProcessing, orders, shifts } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { signUpCustomer } from '../../../test/fixtures';
 import { createStaff, type StaffMember } from '../../../test/staff-fixtures';
@@ -100,5 +101,97 @@ describe('GET /api/analytics/user', () => {
     expect(
       (await designer.client.get('/api/analytics/user?startDate=yesterday&endDate=2026-11-21')).status,
     ).toBe(400);
+  });
+
+  it('refuses a reversed range with its own text', async () => {
+    const answer = await designer.client.get('/api/analytics/user?startDate=2026-11-21&endDate=2026-11-20');
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(AnalyticsText.badRange);
+  });
+});
+
+describe('GET /api/analytics/user over a range', () => {
+  const at = (iso: string) => new Date(iso);
+  const rowsOf = async (member: StaffMember, startDate: string, endDate: string) => {
+    const answer = await member.client.get(`/api/analytics/user?startDate=${startDate}&endDate=${endDate}`);
+    expect(answer.status).toBe(200);
+    return answer.body as AnalyticsRow[];
+  };
+  const shift = (member: StaffMember, startedAt: string, endedAt: string | null) =>
+    t.db.insert(shifts).values({
+      userId: member.userId,
+      startedAt: at(startedAt),
+      endedAt: endedAt ? at(endedAt) : null,
+    });
+
+  it('answers one row per active day of the range, in order, leaving quiet days and days outside out', async () => {
+    const [member] = (await createStaff(t)) as [StaffMember];
+    t.clock.set(at('2026-12-20T12:00:00.000Z'));
+    await shift(member, '2026-12-01T08:00:00.000Z', '2026-12-01T09:00:00.000Z'); // before the range
+    await approvedOrder(member.userId, at('2026-12-05T10:00:00.000Z'), 7);
+    await shift(member, '2026-12-03T08:00:00.000Z', '2026-12-03T08:30:00.000Z');
+    await approvedOrder(member.userId, at('2026-12-07T23:59:59.000Z'), 2); // last moment of the range
+    await approvedOrder(member.userId, at('2026-12-08T00:00:00.000Z'), 50); // first moment after it
+
+    const rows = await rowsOf(member, '2026-12-02', '2026-12-07');
+    expect(rows.map((row) => row.date)).toEqual(['2026-12-03', '2026-12-05', '2026-12-07']);
+    expect(rows.map((row) => [row.shiftTime, row.ordersCount, row.totalCost])).toEqual([
+      [HOUR / 2, 0, 0],
+      [0, 1, 7],
+      [0, 1, 2],
+    ]);
+  });
+
+  it('counts a day with only a shift, an open one up to now', async () => {
+    const [member] = (await createStaff(t)) as [StaffMember];
+    t.clock.set(at('2026-12-10T15:30:00.000Z'));
+    await shift(member, '2026-12-10T13:00:00.000Z', null);
+    expect(await rowsOf(member, '2026-12-10', '2026-12-10')).toEqual([
+      { date: '2026-12-10', shiftTime: 2.5 * HOUR, ordersCount: 0, totalCost: 0, tips: [], totalTips: 0 },
+    ]);
+  });
+
+  it('lists every tip of a day (cents) and totals them as 5 times their sum', async () => {
+    const [member] = (await createStaff(t)) as [StaffMember];
+    t.clock.set(at('2026-12-20T12:00:00.000Z'));
+    const first = await approvedOrder(member.userId, at('2026-12-12T09:00:00.000Z'), 3, 20);
+    const second = await approvedOrder(member.userId, at('2026-12-12T18:00:00.000Z'), 4, 7);
+    const [row] = await rowsOf(member, '2026-12-12', '2026-12-12');
+    expect(row!.tips).toEqual(
+      expect.arrayContaining([
+        { orderId: first, tip: 20 },
+        { orderId: second, tip: 7 },
+      ]),
+    );
+    expect(row!.tips).toHaveLength(2);
+    expect(row!.totalTips).toBe(5 * (20 + 7));
+    expect(row!.totalTips).toBe(TIP_CENTS_PER_TOKEN * row!.tips.reduce((sum, { tip }) => sum + tip, 0));
+  });
+
+  it('leaves out a tip given at midnight right after the range', async () => {
+    const [member] = (await createStaff(t)) as [StaffMember];
+    t.clock.set(at('2026-12-20T12:00:00.000Z'));
+    await shift(member, '2026-12-14T10:00:00.000Z', '2026-12-14T11:00:00.000Z');
+    const lateTip = await approvedOrder(member.userId, at('2026-12-14T12:00:00.000Z'), 1);
+    await t.db
+      .update(orders)
+      .set({ tip: 9, tippedAt: at('2026-12-15T00:00:00.000Z'), tipExecutorId: member.userId })
+      .where(eq(orders.id, lateTip));
+
+    const rows = await rowsOf(member, '2026-12-14', '2026-12-14');
+    expect(rows.map((row) => row.date)).toEqual(['2026-12-14']);
+    expect(rows[0]!.tips).toEqual([]);
+    expect(rows[0]!.totalTips).toBe(0);
+    const next = await rowsOf(member, '2026-12-15', '2026-12-15');
+    expect(next).toEqual([
+      {
+        date: '2026-12-15',
+        shiftTime: 0,
+        ordersCount: 0,
+        totalCost: 0,
+        tips: [{ orderId: lateTip, tip: 9 }],
+        totalTips: 45,
+      },
+    ]);
   });
 });

@@ -5,9 +5,13 @@ export interface CachedAnswer {
   etag: string;
 }
 
-/** The public catalogue answer, built once and kept until a catalogue change drops it. */
+/**
+ * The public catalogue answer, built once and kept until a catalogue change drops it. With several
+ * instances a change made on one is announced to the others (onInvalidate), which drop their copy.
+ */
 export function createCatalogCache(build: () => Promise<unknown>) {
   let cached: Promise<CachedAnswer> | undefined;
+  const listeners: Array<() => void> = [];
   return {
     get(): Promise<CachedAnswer> {
       if (cached) return cached;
@@ -22,8 +26,17 @@ export function createCatalogCache(build: () => Promise<unknown>) {
       });
       return pending;
     },
+    /** After a change made here: dropped here and announced. */
     invalidate(): void {
       cached = undefined;
+      for (const listener of listeners) listener();
+    },
+    /** After a change announced by another instance. */
+    dropLocal(): void {
+      cached = undefined;
+    },
+    onInvalidate(listener: () => void): void {
+      listeners.push(listener);
     },
   };
 }

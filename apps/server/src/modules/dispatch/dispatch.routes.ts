@@ -3,7 +3,9 @@ import fp from 'fastify-plugin';
 import { DispatchText, TimeExtensionCode } from '@retouch/shared/dispatch';
 import { PermissionSign, hasPermission } from '@retouch/shared/permissions';
 import { SocketEvent, SocketRoom } from '@retouch/shared/realtime';
+import { createBackgroundWork } from '../../lib/background-work';
 import { readMultipart } from '../../lib/multipart';
+import { startPeriodic } from '../../lib/periodic';
 import type { RealtimeSocket } from '../../plugins/realtime';
 import { findEffectivePermissions } from '../permissions/permissions.repository';
 import { countWaitingForDesigner } from './dispatch.repository';
@@ -35,6 +37,8 @@ declare module 'fastify' {
 
 /** Shifts, the designer's calls, the designer's socket events and the deadline sweeper. */
 export const dispatchPlugin = fp(async (app: FastifyInstance) => {
+  // Socket handlers and follow-ups nobody awaits; shutdown waits for them before the database closes.
+  const background = createBackgroundWork((error) => app.log.error({ err: error }, 'dispatch work failed'));
   const deps: DispatchDeps = {
     db: app.db,
     now: () => app.clock.now(),
@@ -46,10 +50,7 @@ export const dispatchPlugin = fp(async (app: FastifyInstance) => {
       orderChanged: (customerId, orderId, condition) =>
         app.realtime.toUser(customerId, SocketEvent.changeOrders, { orderId, condition }),
       executorQueueChanged: (size) => app.io.to(SocketRoom.staff).emit(SocketEvent.executorRate, { size }),
-      reviewQueueChanged: () =>
-        void app.review
-          .match()
-          .catch((error: unknown) => app.log.error({ err: error }, 'review matching failed')),
+      reviewQueueChanged: () => background.run(app.review.match()),
     },
   };
   const workDeps = { ...deps, storage: app.storage };
@@ -61,7 +62,11 @@ export const dispatchPlugin = fp(async (app: FastifyInstance) => {
       await sweepDeadlines(deps);
       await app.review.sweep();
     },
-    match: () => matchOrders(deps),
+    match: () => {
+      const run = matchOrders(deps);
+      background.run(run.catch(() => undefined)); // its caller reports a failure
+      return run;
+    },
     events: deps.events,
   });
 
@@ -94,14 +99,22 @@ export const dispatchPlugin = fp(async (app: FastifyInstance) => {
   app.io.on('connection', (socket) => {
     const { userId } = socket.data;
     if (!userId) return;
-    void greetDesigner(socket);
-    socket.on(SocketEvent.executorFind, (searching) => void onExecutorFind(socket, searching === true));
+    background.run(greetDesigner(socket));
+    socket.on(SocketEvent.executorFind, (searching) =>
+      background.run(onExecutorFind(socket, searching === true)),
+    );
     socket.on(SocketEvent.executorRate, () => {
-      void countWaitingForDesigner(app.db).then((size) => socket.emit(SocketEvent.executorRate, { size }));
+      background.run(
+        countWaitingForDesigner(app.db).then((size) => socket.emit(SocketEvent.executorRate, { size })),
+      );
     });
-    socket.on(SocketEvent.timeExtension, () => void onExtensionAccepted(socket));
-    socket.on('disconnect', () => void onDisconnect(userId));
+    socket.on(SocketEvent.timeExtension, () => background.run(onExtensionAccepted(socket)));
+    socket.on('disconnect', () => background.run(onDisconnect(userId)));
   });
+  // A designer searching only through this instance's sockets stops being offered orders when it goes.
+  app.shutdown.handBack('searching designers', () => background.settled());
+  // Matching started by the last requests answered while closing.
+  app.addHook('onClose', () => background.settled());
 
   async function isDesigner(userId: string) {
     return hasPermission(await findEffectivePermissions(app.db, userId), PermissionSign.cabinetDesigner);
@@ -155,23 +168,14 @@ export const dispatchPlugin = fp(async (app: FastifyInstance) => {
   /** The last socket of a searching designer gone: they stop searching (an order they hold stays theirs). */
   async function onDisconnect(userId: string) {
     const left = await app.io.in(SocketRoom.user(userId)).fetchSockets();
-    if (left.length === 0) await stopExecutorSearch(deps, userId).catch(() => undefined);
+    if (left.length === 0) await stopExecutorSearch(deps, userId);
   }
 
   const interval = app.config.DISPATCH_SWEEP_INTERVAL_MS;
   if (interval > 0) {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      app.dispatch
-        .sweep()
-        .catch((error: unknown) => app.log.error({ err: error }, 'dispatch sweep failed'))
-        .finally(() => {
-          running = false;
-        });
-    }, interval);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    const sweeper = startPeriodic(interval, () =>
+      app.dispatch.sweep().catch((error: unknown) => app.log.error({ err: error }, 'dispatch sweep failed')),
+    );
+    app.shutdown.stopWork('dispatch sweeper', () => sweeper.stop());
   }
 });

@@ -76,7 +76,7 @@ describe('POST /api/admin/orders/executor/completed', () => {
     const [attempt] = await t.db.select().from(orderProcessing).where(eq(orderProcessing.orderId, orderId));
     expect(attempt).toMatchObject({ resultStatus: ExecutorResult.completed, executorId: designer.userId });
     expect(attempt!.dateEnd).not.toBeNull();
-    expect((await t.client().get(attempt!.resultPicture!)).status).toBe(200);
+    expect((await designer.client.get(attempt!.resultPicture!)).status).toBe(200);
     await expect.poll(() => changes.map((change) => change.condition)).toEqual([0, 1, 2]);
     // Nothing is held any more: a second send has no order.
     const again = await designer.client.post(

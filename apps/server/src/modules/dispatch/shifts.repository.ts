@@ -1,10 +1,50 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, exists, isNull, or } from 'drizzle-orm';
+import { PermissionSign } from '@retouch/shared/permissions';
 import type { Executor } from '../../db/client';
-import { shifts } from '../../db/schema/index';
+import { rolePermissions, shifts, userPermissions, users } from '../../db/schema/index';
 
 /** How many people are on duty now. */
 export async function countOpenShifts(db: Executor): Promise<number> {
   const [row] = await db.select({ value: count() }).from(shifts).where(isNull(shifts.endedAt));
+  return row?.value ?? 0;
+}
+
+/** People on an open shift who hold the designer's cabinet (their own switches, or else their role's). */
+export async function countDesignersOnShift(db: Executor): Promise<number> {
+  const sign = PermissionSign.cabinetDesigner;
+  const byRole = db
+    .select({ sign: rolePermissions.sign })
+    .from(rolePermissions)
+    .where(
+      and(
+        eq(rolePermissions.roleId, users.roleId),
+        eq(rolePermissions.sign, sign),
+        eq(rolePermissions.status, true),
+      ),
+    );
+  const byUser = db
+    .select({ sign: userPermissions.sign })
+    .from(userPermissions)
+    .where(
+      and(
+        eq(userPermissions.userId, users.id),
+        eq(userPermissions.sign, sign),
+        eq(userPermissions.status, true),
+      ),
+    );
+  const [row] = await db
+    .select({ value: count() })
+    .from(shifts)
+    .innerJoin(users, eq(users.id, shifts.userId))
+    .where(
+      and(
+        isNull(shifts.endedAt),
+        or(
+          and(eq(users.customPermissions, false), exists(byRole)),
+          and(eq(users.customPermissions, true), exists(byUser)),
+        ),
+      ),
+    );
   return row?.value ?? 0;
 }
 

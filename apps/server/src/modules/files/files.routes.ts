@@ -1,16 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
+import { isSafeStorageKey } from '../../storage/storage';
+import { fileAudience, mayReadFile } from './files.service';
 
-/** Serves stored pictures through the API (never a public bucket). */
+/**
+ * Serves stored pictures (never from a public bucket): streamed through the API, or, with
+ * S3_SIGNED_URLS, by a redirect to a short-lived presigned URL. Whoever may not read a file gets
+ * 404 as if it did not exist. Catalogue pictures are always streamed: the editor draws them on a
+ * canvas, which a cross-origin picture would taint.
+ */
 export async function filesRoutes(app: FastifyInstance) {
+  const { S3_SIGNED_URLS, S3_SIGNED_URL_TTL_SECONDS } = app.config;
+
   app.get('/api/files/*', async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
+    if (!isSafeStorageKey(key)) throw AppError.notFound();
+    const audience = fileAudience(key);
+    const identity = audience.kind === 'everyone' ? null : await app.loadIdentity(request);
+    if (!(await mayReadFile(app.db, audience, identity?.userId ?? null))) throw AppError.notFound();
+
+    if (S3_SIGNED_URLS && app.storage.signedUrl && audience.kind !== 'everyone') {
+      const url = await app.storage.signedUrl(key, S3_SIGNED_URL_TTL_SECONDS);
+      // The access check runs again on every load; the picture itself is cached by its stable URL.
+      return reply.header('cache-control', 'private, no-store').redirect(url, 302);
+    }
     const file = await app.storage.read(key);
     if (!file) throw AppError.notFound();
     return reply
       .type(file.contentType)
       .header('content-length', file.size)
-      .header('cache-control', 'private, max-age=86400')
+      .header('cache-control', `${audience.kind === 'everyone' ? 'public' : 'private'}, max-age=86400`)
       .header('x-content-type-options', 'nosniff')
       .send(file.stream);
   });

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { DEFAULT_ORDER_PAGE_SIZE, ORDER_PAGE_SIZES } from '@retouch/shared/orders';
+import { DEFAULT_ORDER_PAGE_SIZE, ORDER_PAGE_SIZES, type OrderPictureFields } from '@retouch/shared/orders';
 import type { Database } from '../../db/client';
 import { orders } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
@@ -48,6 +48,32 @@ export async function findUserOrder(db: Database, userId: string, orderId: strin
   return presented!;
 }
 
+/**
+ * The order's pictures, or nulls and `picturesExpired` once the retention job (or the account's
+ * deletion) removed the files, so that screens show a placeholder instead of a broken image.
+ */
+export function orderPictureFields(row: OrderRow): OrderPictureFields {
+  if (row.picturesExpiredAt) {
+    return {
+      pictures: { original: null, thumbnail: null, draft: null, additional: null },
+      finalPicture: null,
+      completed: { picture: null },
+      picturesExpired: true,
+    };
+  }
+  return {
+    pictures: {
+      original: row.original,
+      thumbnail: row.originalThumb,
+      draft: row.draft,
+      additional: row.additional,
+    },
+    finalPicture: row.finalPicture,
+    completed: { picture: row.finalPicture },
+    picturesExpired: false,
+  };
+}
+
 /** Orders with their persons and resolved entries (customer-side section 3), user-language texts only. */
 async function presentOrders(db: Database, rows: OrderRow[]) {
   const details = await loadOrderDetails(db, rows);
@@ -60,14 +86,7 @@ async function presentOrders(db: Database, rows: OrderRow[]) {
     executionTime: row.executionTime,
     dateStart: row.dateStart?.toISOString() ?? null,
     message: row.message,
-    pictures: {
-      original: row.original,
-      thumbnail: row.originalThumb,
-      draft: row.draft,
-      additional: row.additional,
-    },
-    finalPicture: row.finalPicture,
-    completed: { picture: row.finalPicture },
+    ...orderPictureFields(row),
     refuseReason: refuseReason ? { title: { user: refuseReason.user } } : null,
     processing: steps.map(({ step }) => toCustomerStep(step)),
     currentProcessing: null,

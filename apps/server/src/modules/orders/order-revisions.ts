@@ -10,6 +10,7 @@ import { OrderHistoryText } from './order-history';
 export const RevisionText = {
   notAllowed: 'A revision can be asked only for a finished order',
   sent: 'Your order was sent for revision',
+  picturesExpired: 'The pictures of this order were deleted after 30 days: a revision is no longer possible',
 } as const;
 
 /**
@@ -34,6 +35,8 @@ export async function requestRevision(
     if (!order) throw AppError.notFound(OrderHistoryText.notFound);
     if (order.condition !== OrderCondition.done && order.condition !== OrderCondition.doneTipped)
       throw AppError.conflict(RevisionText.notAllowed);
+    // Nothing left to rework: the retention job deleted the pictures.
+    if (order.picturesExpiredAt) throw AppError.conflict(RevisionText.picturesExpired);
     await tx
       .insert(orderProcessing)
       .values({ orderId, kind: 'client', clientMessage: message, createdAt: now });

@@ -2,13 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { StaffOrder, StaffProcessingStep } from '@retouch/shared/dispatch';
 import type { Database } from '../../db/client';
 import { orders } from '../../db/schema/index';
+import { orderPictureFields } from './order-history';
 import { loadOrderDetails, type DetailedStep, type OrderRow } from './order-details.repository';
 
 /** Orders as staff see them (back-office section 3): both languages, instructions, pay and the whole history. */
 export async function presentStaffOrders(db: Database, rows: OrderRow[]): Promise<StaffOrder[]> {
   const details = await loadOrderDetails(db, rows);
   return details.map(({ row, persons, steps, refuseReason, client, degreeTitle }) => {
-    const processing = steps.map(toStaffStep);
+    const expired = row.picturesExpiredAt !== null;
+    const processing = steps.map((step) => toStaffStep(step, expired));
     const current = steps.findLast(({ step }) => step.kind === 'executor' && step.dateEnd === null);
     return {
       _id: row.id,
@@ -24,14 +26,7 @@ export async function presentStaffOrders(db: Database, rows: OrderRow[]): Promis
         email: client?.email ?? '',
         name: { giveName: client?.giveName ?? '', familyName: client?.familyName ?? '' },
       },
-      pictures: {
-        original: row.original,
-        thumbnail: row.originalThumb,
-        draft: row.draft,
-        additional: row.additional,
-      },
-      finalPicture: row.finalPicture,
-      completed: { picture: row.finalPicture },
+      ...orderPictureFields(row),
       refuseReason: refuseReason
         ? { _id: refuseReason.id, title: { admin: refuseReason.admin, user: refuseReason.user } }
         : null,
@@ -54,7 +49,7 @@ export async function presentStaffOrders(db: Database, rows: OrderRow[]): Promis
         })),
       })),
       processing,
-      currentProcessing: current ? toStaffStep(current) : null,
+      currentProcessing: current ? toStaffStep(current, expired) : null,
     };
   });
 }
@@ -68,7 +63,11 @@ export async function findStaffOrder(db: Database, orderId: string): Promise<Sta
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-function toStaffStep({ step, executorEmail, reviewerEmail, reason }: DetailedStep): StaffProcessingStep {
+/** One processing entry; its pictures are null once the order's pictures expired. */
+function toStaffStep(
+  { step, executorEmail, reviewerEmail, reason }: DetailedStep,
+  picturesExpired: boolean,
+): StaffProcessingStep {
   const reviewed = step.reviewerId !== null;
   return {
     _id: step.id,
@@ -84,7 +83,7 @@ function toStaffStep({ step, executorEmail, reviewerEmail, reason }: DetailedSte
             timeExtension: step.timeExtension,
             result: {
               status: step.resultStatus,
-              picture: step.resultPicture,
+              picture: picturesExpired ? null : step.resultPicture,
               reason: reason ? { title: reason } : null,
             },
           }
@@ -95,7 +94,11 @@ function toStaffStep({ step, executorEmail, reviewerEmail, reason }: DetailedSte
           email: reviewerEmail,
           dateStart: iso(step.reviewDateStart),
           dateEnd: iso(step.reviewDateEnd),
-          result: { status: step.reviewStatus, picture: step.reviewPicture, message: step.reviewMessage },
+          result: {
+            status: step.reviewStatus,
+            picture: picturesExpired ? null : step.reviewPicture,
+            message: step.reviewMessage,
+          },
         }
       : null,
   };

@@ -9,6 +9,7 @@ import {
 } from '@retouch/shared/orders';
 import { splitSpending } from '@retouch/shared/payments';
 import type { Database } from '../../db/client';
+import { isDatabaseUnavailable } from '../../db/errors';
 import {
   LedgerReason,
   degrees,
@@ -163,6 +164,7 @@ export async function createOrder(
   ]);
   const orderId = randomUUID();
   const stored: string[] = [];
+  let committing = false;
   try {
     // Every write settles before clean-up can run, so no late write survives a failure.
     const writes = await Promise.allSettled(
@@ -216,9 +218,13 @@ export async function createOrder(
           .insert(orderItems)
           .values(person.items.map((item, itemPosition) => ({ ...item, personId, position: itemPosition })));
       }
+      committing = true;
     });
   } catch (error) {
-    await Promise.all(stored.map((key) => deps.storage.remove(key).catch(() => undefined)));
+    // A connection lost during COMMIT leaves the outcome unknown: the order may exist, so its pictures stay.
+    if (!(committing && isDatabaseUnavailable(error))) {
+      await Promise.all(stored.map((key) => deps.storage.remove(key).catch(() => undefined)));
+    }
     throw error;
   }
   deps.announceNewOrder({ id: orderId, userId, condition: 0 });

@@ -100,7 +100,9 @@ describe('POST /api/orders/create', () => {
     const defaultDegree = skin.degreeAction.find((d) => d.default)!._id;
     expect(photoItems).toMatchObject([{ serviceId: skin._id, degreeIds: [defaultDegree], cost: skin.cost }]);
     for (const picture of [row!.original, row!.draft, row!.originalThumb]) {
-      expect((await fetch(`${t.baseUrl}${picture}`)).status).toBe(200);
+      expect((await client.get(picture)).status).toBe(200);
+      // Only the customer and the staff read an order's pictures (docs/decisions/0017).
+      expect((await fetch(`${t.baseUrl}${picture}`)).status).toBe(404);
     }
   });
 

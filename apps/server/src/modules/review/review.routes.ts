@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { PermissionSign, hasPermission } from '@retouch/shared/permissions';
 import { SocketEvent, SocketRoom } from '@retouch/shared/realtime';
 import { ReviewText } from '@retouch/shared/review';
+import { createBackgroundWork } from '../../lib/background-work';
 import { jsonField, readMultipart } from '../../lib/multipart';
 import type { RealtimeSocket } from '../../plugins/realtime';
 import { findEffectivePermissions } from '../permissions/permissions.repository';
@@ -37,6 +38,7 @@ declare module 'fastify' {
 
 /** The moderators' queue: their socket events, the four review calls and the release of absent reviewers. */
 export const reviewPlugin = fp(async (app: FastifyInstance) => {
+  const background = createBackgroundWork((error) => app.log.error({ err: error }, 'review work failed'));
   const deps: ReviewDeps = {
     db: app.db,
     storage: app.storage,
@@ -89,13 +91,20 @@ export const reviewPlugin = fp(async (app: FastifyInstance) => {
   app.io.on('connection', (socket) => {
     const { userId } = socket.data;
     if (!userId) return;
-    void greetModerator(socket);
-    socket.on(SocketEvent.reviewFind, (searching) => void onReviewFind(socket, searching === true));
+    background.run(greetModerator(socket));
+    socket.on(SocketEvent.reviewFind, (searching) =>
+      background.run(onReviewFind(socket, searching === true)),
+    );
     socket.on(SocketEvent.reviewRate, () => {
-      void countWaitingForReview(app.db).then((size) => socket.emit(SocketEvent.reviewRate, { size }));
+      background.run(
+        countWaitingForReview(app.db).then((size) => socket.emit(SocketEvent.reviewRate, { size })),
+      );
     });
-    socket.on('disconnect', () => void onDisconnect(userId));
+    socket.on('disconnect', () => background.run(onDisconnect(userId)));
   });
+  // A moderator reviewing only through this instance's sockets gets the grace period, as on any disconnect.
+  app.shutdown.handBack('absent moderators', () => background.settled());
+  app.addHook('onClose', () => background.settled());
 
   async function greetModerator(socket: RealtimeSocket) {
     if (!(await isModerator(socket.data.userId))) return;
@@ -120,6 +129,6 @@ export const reviewPlugin = fp(async (app: FastifyInstance) => {
 
   async function onDisconnect(userId: string) {
     const left = await app.io.in(SocketRoom.user(userId)).fetchSockets();
-    if (left.length === 0) await holdReviewWhileAway(deps, userId).catch(() => undefined);
+    if (left.length === 0) await holdReviewWhileAway(deps, userId);
   }
 });

@@ -182,11 +182,18 @@ export async function sendBackResult(
   const { message } = parseInput(reviewRejectionSchema, data);
   if (!image) throw AppError.badRequest(ReviewText.imageMissing);
   const prepared = await prepareImage(image, { maxSide: 8000, format: 'png' });
-  const key = `orders/review-${randomUUID()}.${prepared.extension}`;
+  const [held] = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.reviewerId, moderatorId));
+  if (!held) throw AppError.conflict(ReviewText.noOrderInReview);
+  // In the order's folder, so the order's access rule covers it (docs/decisions/0017).
+  const key = `orders/${held.id}/review-${randomUUID()}.${prepared.extension}`;
   await deps.storage.put(key, prepared.data, prepared.contentType);
   try {
     const outcome = await deps.db.transaction(async (tx) => {
       const { order, attempt } = await lockReviewOf(tx, moderatorId, OrderCondition.resultReview);
+      if (order.id !== held.id) throw AppError.conflict(ReviewText.noOrderInReview);
       const now = deps.now();
       await tx
         .update(orderProcessing)

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { ReviewResult, type StaffOrder } from '@retouch/shared/dispatch';
+import { REGISTRATION_BONUS_TOKENS } from '@retouch/shared/constants';
 import { OrderCondition } from '@retouch/shared/orders';
 import { SocketEvent } from '@retouch/shared/realtime';
 import { REVIEW_RELEASE_GRACE_SECONDS, ReviewText } from '@retouch/shared/review';
@@ -11,10 +12,12 @@ import {
   orders,
   refusalReasons,
   shifts,
+  tokenLedger,
   users,
+  LedgerReason,
 } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { imageForm, signUpCustomer } from '../../../test/fixtures';
+import { adjustBalance, imageForm, signUpCustomer } from '../../../test/fixtures';
 import {
   catalogServices,
   collectEvents,
@@ -59,11 +62,16 @@ async function onDuty(member: StaffMember) {
 }
 
 /** A customer's order handed in by a designer: a result (condition 2) or a refusal (3). */
-async function orderInReview(kind: 'result' | 'refusal' = 'result') {
+async function orderInReview(
+  kind: 'result' | 'refusal' = 'result',
+  /** The customer's balance moves by this before ordering (the registration bonus is 20). */
+  funds?: { main: number; bonus: number },
+) {
   const designer = await onDuty((await createStaff(t))[0]!);
   const received = nextEvent<StaffOrder>(designer.socket, SocketEvent.orderForExecutor);
   designer.socket.emit(SocketEvent.executorFind, true);
   const customer = await signUpCustomer(t);
+  if (funds) await adjustBalance(t, customer.user._id, funds);
   const customerSocket = await connectedSocket(t, customer.client);
   const changes = collectEvents<{ condition: number }>(customerSocket, SocketEvent.changeOrders);
   const orderId = await placeOrder(customer.client, teethId);
@@ -110,6 +118,29 @@ describe('the review queue', () => {
     const { orderId: second } = await orderInReview();
     // The moderator holds one; the second waits.
     expect((await orderRow(second)).reviewerId).toBeNull();
+  });
+
+  it('never gives two moderators the same order: ten searching at once for four orders', async () => {
+    const orderIds: string[] = [];
+    for (let i = 0; i < 4; i += 1) orderIds.push((await orderInReview()).orderId);
+    const moderators = await createStaff(t, 'Moderator', 10);
+    const sockets = await Promise.all(moderators.map((member) => connectedSocket(t, member.client)));
+    const received = sockets.map((socket) => collectEvents<StaffOrder>(socket, SocketEvent.orderForReview));
+    for (const socket of sockets) socket.emit(SocketEvent.reviewFind, true);
+    await vi.waitFor(() => expect(received.flat()).toHaveLength(4), { timeout: 10_000 });
+    await t.app.review.match();
+
+    expect(
+      received
+        .flat()
+        .map((order) => order._id)
+        .sort(),
+    ).toEqual([...orderIds].sort());
+    expect(received.filter((orders) => orders.length > 0)).toHaveLength(4);
+    const reviewers = (await Promise.all(orderIds.map(orderRow))).map((row) => row.reviewerId);
+    expect(new Set(reviewers).size).toBe(4);
+    expect(reviewers).not.toContain(null);
+    for (const socket of sockets) socket.disconnect();
   });
 
   it('never gives moderators their own work, and answers review rate', async () => {
@@ -251,6 +282,24 @@ describe('review calls', () => {
       main: before.main,
       bonus: before.bonus + teethCost,
     });
+  });
+
+  it('agreeing with a refusal paid from both parts returns each part as it was taken; the ledger balances', async () => {
+    // Bonus 1 and main 50: the order takes the bonus first, then the rest from main.
+    const { orderId, customer } = await orderInReview('refusal', {
+      main: 50,
+      bonus: 1 - REGISTRATION_BONUS_TOKENS,
+    });
+    expect(await balanceOf(customer.user._id)).toEqual({ main: 50 - (teethCost - 1), bonus: 0 });
+    const moderator = await moderatorReviewing(orderId);
+    await moderator.client.post('/api/admin/orders/review/refuse/resolve');
+    expect(await balanceOf(customer.user._id)).toEqual({ main: 50, bonus: 1 });
+    const refund = await t.db
+      .select()
+      .from(tokenLedger)
+      .where(and(eq(tokenLedger.orderId, orderId), eq(tokenLedger.reason, LedgerReason.orderRefund)));
+    expect(refund).toMatchObject([{ deltaMain: teethCost - 1, deltaBonus: 1 }]);
+    expect(await findLedgerMismatches(t.db)).toEqual([]);
   });
 
   it('disagreeing with a refusal requeues the order for another designer', async () => {

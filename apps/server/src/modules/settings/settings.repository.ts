@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { asc, eq } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
 import { systemSettings } from '../../db/schema/index';
+
+export type SettingRow = typeof systemSettings.$inferSelect;
 
 /** The date-time of a named setting, or null when it is unset. */
 export async function readSettingDate(db: Database, name: string): Promise<Date | null> {
@@ -9,4 +11,19 @@ export async function readSettingDate(db: Database, name: string): Promise<Date 
     .from(systemSettings)
     .where(eq(systemSettings.name, name));
   return row?.data ?? null;
+}
+
+/** Every setting, by name. */
+export async function listSettings(db: Executor): Promise<SettingRow[]> {
+  return db.select().from(systemSettings).orderBy(asc(systemSettings.name));
+}
+
+/** Sets a named setting's date-time, creating the setting if the seed lacks it. */
+export async function writeSettingDate(db: Executor, name: string, data: Date): Promise<SettingRow> {
+  const [row] = await db
+    .insert(systemSettings)
+    .values({ name, data })
+    .onConflictDoUpdate({ target: systemSettings.name, set: { data } })
+    .returning();
+  return row!;
 }

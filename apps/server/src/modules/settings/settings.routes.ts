@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Overload } from '@retouch/shared/orders';
+import { adminSettingsRoutes } from './admin-settings.routes';
 import { isOverloaded } from './overload';
 
 export async function settingsRoutes(app: FastifyInstance) {
@@ -7,4 +8,6 @@ export async function settingsRoutes(app: FastifyInstance) {
   app.get('/api/system/order/overload', async (): Promise<Overload> => {
     return { status: await isOverloaded(app.db, app.clock.now()) };
   });
+
+  await app.register(adminSettingsRoutes);
 }

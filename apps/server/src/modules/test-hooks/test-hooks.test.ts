@@ -52,16 +52,29 @@ describe('test hooks', () => {
     expect(order).toMatchObject({ condition: OrderCondition.done, finalPicture: '/api/files/original.jpg' });
   });
 
-  it('cancel the waiting orders with their tokens returned, and nothing else', async () => {
+  it('cancel the orders waiting for a designer or a moderator with their tokens returned, and nothing else', async () => {
     const owner = await signUpCustomer(hooked);
     const waiting = await waitingOrder(hooked, owner.user._id);
     const delivered = await waitingOrder(hooked, owner.user._id);
+    const toReview = await waitingOrder(hooked, owner.user._id);
+    const underReview = await waitingOrder(hooked, owner.user._id);
     await owner.client.post(`/api/test/orders/${delivered}/deliver`);
+    await hooked.db
+      .update(orders)
+      .set({ condition: OrderCondition.resultReview })
+      .where(eq(orders.id, toReview));
+    await hooked.db
+      .update(orders)
+      .set({ condition: OrderCondition.refusalReview, reviewerId: owner.user._id })
+      .where(eq(orders.id, underReview));
     const answer = await owner.client.post('/api/test/orders/cancel-waiting');
-    expect(answer.body).toEqual({ cancelled: 1 });
+    expect(answer.body).toEqual({ cancelled: 2 });
     const rows = await hooked.db.select().from(orders).where(eq(orders.userId, owner.user._id));
-    expect(rows.find((row) => row.id === waiting)?.condition).toBe(OrderCondition.cancelled);
-    expect(rows.find((row) => row.id === delivered)?.condition).toBe(OrderCondition.done);
+    const conditionOf = (id: string) => rows.find((row) => row.id === id)?.condition;
+    expect(conditionOf(waiting)).toBe(OrderCondition.cancelled);
+    expect(conditionOf(toReview)).toBe(OrderCondition.cancelled);
+    expect(conditionOf(delivered)).toBe(OrderCondition.done);
+    expect(conditionOf(underReview)).toBe(OrderCondition.refusalReview);
     expect((await plain.client().post('/api/test/orders/cancel-waiting')).status).toBe(404);
   });
 });

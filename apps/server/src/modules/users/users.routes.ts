@@ -2,7 +2,7 @@ import { createAvatar } from '@dicebear/core';
 import { initials } from '@dicebear/collection';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { GENERATED_AVATAR_MARKER } from '@retouch/shared/constants';
+import { GENERATED_AVATAR_MARKER, MAX_AVATAR_BYTES } from '@retouch/shared/constants';
 import { ServerText } from '@retouch/shared/texts';
 import { changeInfoDataSchema, changePasswordSchema } from '@retouch/shared/users';
 import { AppError } from '../../lib/app-error';
@@ -30,7 +30,7 @@ export async function usersRoutes(app: FastifyInstance) {
 
   app.patch('/api/user/change/info', async (request) => {
     const { userId } = await app.requireIdentity(request);
-    const form = await readMultipart(request);
+    const form = await readMultipart(request, { maxFileBytes: MAX_AVATAR_BYTES });
     const data = parseInput(changeInfoDataSchema, jsonField(form, 'data'));
     await changeProfile(deps(), userId, data.name, form.files.get('image'));
     return loadUserInfo(app.db, userId);

@@ -97,7 +97,10 @@ describe('PATCH /api/user/change/info', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ name: { giveName: 'Maria', familyName: 'Nowak' } });
     expect(answer.body.picture).toMatch(/^\/api\/files\/avatars\/.+\.webp$/);
-    const file = await fetch(`${t.baseUrl}${answer.body.picture}`);
+    // Avatars are for signed-in users only (docs/decisions/0017).
+    const file = await fetch(`${t.baseUrl}${answer.body.picture}`, {
+      headers: { cookie: client.cookieHeader! },
+    });
     expect(file.headers.get('content-type')).toBe('image/webp');
     const stored = Buffer.from(await file.arrayBuffer());
     const metadata = await sharp(stored).metadata();

@@ -21,7 +21,6 @@ export const DesignerText = {
   additionalPhoto: 'Дополнительное фото',
   clientMessage: 'Сообщение клиента',
   persons: 'Персоны и услуги',
-  instruction: 'Инструкция',
   degrees: 'Степень действия',
   option: 'Опция',
   edited: 'Изменено',
@@ -45,6 +44,11 @@ export const DesignerText = {
   refuseReason: 'Причина отказа',
   refuse: 'Отказаться',
   refuseConfirm: 'Отказаться от выполнения заказа?',
+  // Remarks of this round
+  remarks: 'Замечания к работе',
+  revisionRequest: 'Клиент просит доработать заказ',
+  moderatorRemarks: 'Замечания модератора',
+  moderatorPicture: 'Исправления модератора на результате',
   // History
   history: 'История обработки',
   historyEmpty: 'Попыток пока не было',

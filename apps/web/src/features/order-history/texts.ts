@@ -2,7 +2,6 @@
 export const OrderHistoryText = {
   heading: 'Order history',
   documentTitle: 'Order history – Retouch',
-  keptThirtyDays: 'Uploaded photos and history images are kept only 30 days.',
   empty: 'No orders yet',
   toPortfolio: 'Choose a retouch in the portfolio',
   columnImage: 'Image',

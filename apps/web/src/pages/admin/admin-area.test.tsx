@@ -84,3 +84,19 @@ describe('admin shell', () => {
     expect(localStorage.getItem('retouch.isAdmin')).toBeNull();
   });
 });
+
+describe('screens without their sign', () => {
+  it('refuses a screen whose sign is missing without calling its routes', async () => {
+    const { callsTo, user, location } = openAs('/admin/user-management', admin, true);
+    expect(await screen.findByText(AdminText.noAccess)).toBeInTheDocument();
+    expect(screen.getByText(AdminText.noAccessHint)).toBeInTheDocument();
+    expect(callsTo('GET', '/api/admin/users')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: AdminText.backHome }));
+    await waitFor(() => expect(location().pathname).toBe('/admin'));
+  });
+
+  it('refuses the order details without lookOrders', async () => {
+    openAs('/admin/info/order/order-1', admin, true);
+    expect(await screen.findByText(AdminText.noAccess)).toBeInTheDocument();
+  });
+});

@@ -9,12 +9,14 @@ import { NotFound } from '@/components/not-found';
 import { PageSpinner } from '@/components/page-spinner';
 import { AdminHome } from '@/features/admin/components/admin-home';
 import { AdminLayout } from '@/features/admin/components/admin-layout';
+import { RequireSign } from '@/features/admin/components/require-sign';
 import { useLogout } from '@/features/auth/api/logout';
 import { RequireAdmin } from '@/features/auth/components/require-admin';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { DesignerCabinetProvider } from '@/features/designer-cabinet/components/designer-cabinet-provider';
 import { OrderAlertsSwitch } from '@/features/designer-cabinet/components/order-alerts-switch';
 import { useDesignerCabinet } from '@/features/designer-cabinet/hooks/use-designer-cabinet';
+import { ModeratorWorkplaceProvider } from '@/features/moderator-workplace/components/moderator-workplace-provider';
 import { ShiftButton } from '@/features/shift/components/shift-button';
 
 const CatalogPage = lazy(() => import('./catalog-page'));
@@ -22,9 +24,20 @@ const DegreeActionPage = lazy(() => import('./degree-action-page'));
 const ReasonRefusalPage = lazy(() => import('./reason-refusal-page'));
 const PayConfigPage = lazy(() => import('./pay-config-page'));
 const DesignPage = lazy(() => import('./design-page'));
+const ModerPage = lazy(() => import('./moder-page'));
+const OrdersPage = lazy(() => import('./orders-page'));
+const OrderInfoPage = lazy(() => import('./order-info-page'));
+const UserManagementPage = lazy(() => import('./user-management-page'));
+const RolesPage = lazy(() => import('./roles-page'));
+const SiteSettingsPage = lazy(() => import('./site-settings-page'));
+const AnalyticsPage = lazy(() => import('./analytics-page'));
 
-// Each screen is its own chunk inside the admin chunk.
-const lazyScreen = (screen: ReactNode) => <Suspense fallback={<PageSpinner />}>{screen}</Suspense>;
+// Each screen is its own chunk inside the admin chunk, shown with the sign of its menu row.
+const lazyScreen = (menuKey: string, screen: ReactNode) => (
+  <RequireSign menuKey={menuKey}>
+    <Suspense fallback={<PageSpinner />}>{screen}</Suspense>
+  </RequireSign>
+);
 
 function AdminShell({ user }: { user: UserInfo }) {
   const { permissions } = useSession();
@@ -32,15 +45,17 @@ function AdminShell({ user }: { user: UserInfo }) {
   const designer = hasPermission(permissions, PermissionSign.cabinetDesigner);
   return (
     <DesignerCabinetProvider>
-      <AdminLayout
-        email={user.email}
-        permissions={permissions}
-        onExit={() => logout.mutate()}
-        exiting={logout.isPending}
-        actions={<TopBarActions designer={designer} />}
-      >
-        <Outlet />
-      </AdminLayout>
+      <ModeratorWorkplaceProvider>
+        <AdminLayout
+          email={user.email}
+          permissions={permissions}
+          onExit={() => logout.mutate()}
+          exiting={logout.isPending}
+          actions={<TopBarActions designer={designer} />}
+        >
+          <Outlet />
+        </AdminLayout>
+      </ModeratorWorkplaceProvider>
     </DesignerCabinetProvider>
   );
 }
@@ -77,11 +92,29 @@ export default function AdminArea() {
             <Routes>
               <Route element={<AdminShell user={user} />}>
                 <Route index element={<AdminHomePage user={user} />} />
-                <Route path="slider" element={lazyScreen(<CatalogPage />)} />
-                <Route path="degree-action" element={lazyScreen(<DegreeActionPage />)} />
-                <Route path="reason-refusal" element={lazyScreen(<ReasonRefusalPage />)} />
-                <Route path="pay-config" element={lazyScreen(<PayConfigPage />)} />
-                <Route path="design" element={lazyScreen(<DesignPage />)} />
+                <Route path="slider" element={lazyScreen('slider', <CatalogPage />)} />
+                <Route path="degree-action" element={lazyScreen('degree-action', <DegreeActionPage />)} />
+                <Route path="reason-refusal" element={lazyScreen('reason-refusal', <ReasonRefusalPage />)} />
+                <Route path="pay-config" element={lazyScreen('pay-config', <PayConfigPage />)} />
+                <Route path="design" element={lazyScreen('design', <DesignPage />)} />
+                <Route path="moder" element={lazyScreen('moder', <ModerPage />)} />
+                <Route path="orders" element={lazyScreen('orders', <OrdersPage />)} />
+                <Route path="info/order/:id" element={lazyScreen('orders', <OrderInfoPage />)} />
+                <Route
+                  path="user-management"
+                  element={lazyScreen('user-management', <UserManagementPage />)}
+                />
+                <Route path="roles" element={lazyScreen('roles', <RolesPage />)} />
+                {/* Any staff may look at the settings; editing them needs editSite (back office section 2). */}
+                <Route
+                  path="site-settings"
+                  element={
+                    <Suspense fallback={<PageSpinner />}>
+                      <SiteSettingsPage />
+                    </Suspense>
+                  }
+                />
+                <Route path="analytics" element={lazyScreen('analytics', <AnalyticsPage />)} />
                 <Route
                   path="*"
                   element={

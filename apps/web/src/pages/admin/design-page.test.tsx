@@ -322,6 +322,37 @@ describe('/admin/design', () => {
     expect(history.getByText(DesignerText.resultInWork)).toBeInTheDocument();
   });
 
+  it("shows a returned order's remarks: the moderator's marked-up picture and comment", async () => {
+    await openCabinet();
+    const base = anOrder();
+    const reviewed = {
+      ...base.processing[0]!,
+      _id: 'step-0',
+      executor: { ...base.processing[0]!.executor!, result: { status: 1, picture: '/r.jpg', reason: null } },
+      review: {
+        _id: 'moderator-1',
+        email: 'moderator@example.com',
+        dateStart: base.createdAt,
+        dateEnd: base.createdAt,
+        result: { status: 0, picture: '/api/files/fix.png', message: 'Верните веснушки' },
+      },
+    };
+    await receiveOrder(anOrder({ condition: 4, processing: [reviewed, base.processing[0]!] }));
+
+    const remarks = within(screen.getByRole('region', { name: DesignerText.moderatorRemarks }));
+    expect(remarks.getByText('Верните веснушки')).toBeInTheDocument();
+    expect(remarks.getByRole('img', { name: DesignerText.moderatorPicture })).toHaveAttribute(
+      'src',
+      '/api/files/fix.png',
+    );
+  });
+
+  it('shows no remarks on a first attempt', async () => {
+    await openCabinet();
+    await receiveOrder();
+    expect(screen.queryByText(DesignerText.remarks)).not.toBeInTheDocument();
+  });
+
   it('counts down the execution time less the 10 extension minutes', async () => {
     await openCabinet();
     await receiveOrder(

@@ -1,10 +1,16 @@
 import {
   AppstoreOutlined,
+  BarChartOutlined,
   ControlOutlined,
   DollarOutlined,
   HighlightOutlined,
   HomeOutlined,
+  KeyOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  ShoppingCartOutlined,
   StopOutlined,
+  TeamOutlined,
 } from '@ant-design/icons';
 import {
   hasPermission,
@@ -27,6 +33,27 @@ export interface AdminMenuItem {
 /** The sidebar, one row per admin screen that exists. */
 export const ADMIN_MENU_ITEMS: readonly AdminMenuItem[] = [
   { key: 'home', path: '/admin', label: AdminText.home, icon: HomeOutlined },
+  {
+    key: 'orders',
+    path: '/admin/orders',
+    label: AdminText.menuOrders,
+    icon: ShoppingCartOutlined,
+    sign: PermissionSign.lookOrders,
+  },
+  {
+    key: 'user-management',
+    path: '/admin/user-management',
+    label: AdminText.menuUsers,
+    icon: TeamOutlined,
+    sign: PermissionSign.lookUsers,
+  },
+  {
+    key: 'roles',
+    path: '/admin/roles',
+    label: AdminText.menuRoles,
+    icon: KeyOutlined,
+    sign: PermissionSign.editUsers,
+  },
   {
     key: 'slider',
     path: '/admin/slider',
@@ -56,10 +83,33 @@ export const ADMIN_MENU_ITEMS: readonly AdminMenuItem[] = [
     sign: PermissionSign.editPayConfig,
   },
   {
+    key: 'site-settings',
+    path: '/admin/site-settings',
+    label: AdminText.menuSiteSettings,
+    icon: SettingOutlined,
+    sign: PermissionSign.editSite,
+  },
+  {
+    key: 'analytics',
+    path: '/admin/analytics',
+    label: AdminText.menuAnalytics,
+    icon: BarChartOutlined,
+    sign: PermissionSign.cabinetDesigner,
+  },
+  {
     key: 'design',
     path: '/admin/design',
     label: AdminText.menuDesigner,
     icon: HighlightOutlined,
+    sign: PermissionSign.cabinetDesigner,
+  },
+  {
+    // The specification shows the moderator cabinet with cabinetDesigner (section 6); its calls need
+    // cabinetModer, which the screen reports when missing.
+    key: 'moder',
+    path: '/admin/moder',
+    label: AdminText.menuModerator,
+    icon: SafetyCertificateOutlined,
     sign: PermissionSign.cabinetDesigner,
   },
 ];

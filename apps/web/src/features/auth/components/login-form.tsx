@@ -1,7 +1,7 @@
 import { isPendingConfirmation, type LoginBody } from '@retouch/shared/auth';
 import { CustomerText } from '@retouch/shared/texts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Form, Input, Typography } from 'antd';
+import { App, Button, Flex, Form, Input } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -64,8 +64,7 @@ export function LoginForm() {
           {CustomerText.login}
         </Button>
         <Flex justify="space-between" style={{ marginTop: 16 }}>
-          {/* The specification gives this link no target: a placeholder link without href. */}
-          <Typography.Link>{CustomerText.forgotPassword}</Typography.Link>
+          <Link to="/forgot-password">{CustomerText.forgotPassword}</Link>
           <Link to="/register">{CustomerText.signUp}</Link>
         </Flex>
       </Form>

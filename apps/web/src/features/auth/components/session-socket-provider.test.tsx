@@ -6,12 +6,12 @@ import { aUser } from '@/test/fixtures';
 import { FakeSocket } from '@/test/fake-socket';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
-import { setSessionFlags } from '../stores/session-flags';
+import { clearSessionFlags, currentExitPath, setExitPath, setSessionFlags } from '../stores/session-flags';
 
-function openLoggedIn(authCheck: { status: number; body: unknown }) {
+function openLoggedIn(authCheck: { status: number; body: unknown }, path = '/') {
   setSessionFlags({ isAdmin: false });
   const api = mockFetch({ 'GET /api/user/info': { body: aUser() }, 'GET /api/auth/check': authCheck });
-  const view = renderApp('/');
+  const view = renderApp(path);
   return { ...view, ...api };
 }
 
@@ -22,6 +22,66 @@ const liveSocket = () => {
 };
 
 describe('realtime connection of a logged-in user', () => {
+  // First in the file: the login page must not be loaded yet, as in a browser that arrived at /profile.
+  it('leaves a guarded page for exactly /login when the session ends', async () => {
+    const { location } = openLoggedIn(
+      { status: 401, body: { message: 'You are not logged in' } },
+      '/profile',
+    );
+    await waitFor(() => expect(liveSocket().connect).toHaveBeenCalled());
+    act(() => liveSocket().serverEmit('errors', { status: 401, message: 'Unauthorized' }));
+    await waitFor(() => expect(location().pathname).toBe('/login'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(location()).toMatchObject({ pathname: '/login', search: '' });
+  });
+
+  // First in the file: the landing page must not be loaded yet, as in a browser that arrived at /profile.
+  it('leaves a guarded page for the exit path too, not for its login redirect', async () => {
+    const { location } = openLoggedIn(
+      { status: 401, body: { message: 'You are not logged in' } },
+      '/profile',
+    );
+    await waitFor(() => expect(liveSocket().connect).toHaveBeenCalled());
+    setExitPath('/');
+    act(() => liveSocket().serverEmit('errors', { status: 401, message: 'Unauthorized' }));
+    await waitFor(() => expect(location().pathname).toBe('/'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(location().pathname).toBe('/');
+    expect(currentExitPath()).toBeNull();
+  });
+
+  it('stays where an account deletion went when the socket notice is answered after it', async () => {
+    setSessionFlags({ isAdmin: false });
+    const { fetchMock } = mockFetch({ 'GET /api/user/info': { body: aUser() } });
+    const answered = fetchMock.getMockImplementation()!;
+    let answerCheck: (() => void) | undefined;
+    fetchMock.mockImplementation((input, init) => {
+      if (!String(input).includes('/api/auth/check')) return answered(input, init);
+      return new Promise<Response>((resolve) => {
+        answerCheck = () =>
+          resolve(
+            new Response(JSON.stringify({ message: 'You are not logged in' }), {
+              status: 401,
+              headers: { 'Content-Type': 'application/json' },
+            }),
+          );
+      });
+    });
+    const { location } = renderApp('/profile');
+    await waitFor(() => expect(liveSocket().connect).toHaveBeenCalled());
+    setExitPath('/');
+    act(() => liveSocket().serverEmit('errors', { status: 401, message: 'Unauthorized' }));
+    await waitFor(() => expect(answerCheck).toBeDefined());
+    // While the auth check is on its way, the deletion's answer arrives and the page leaves for /.
+    act(() => clearSessionFlags());
+    await waitFor(() => expect(location().pathname).toBe('/'));
+    await act(async () => {
+      answerCheck!();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    });
+    expect(location().pathname).toBe('/');
+  });
+
   it('opens no socket for a visitor', async () => {
     renderApp('/');
     await screen.findByRole('banner');
@@ -53,6 +113,15 @@ describe('realtime connection of a logged-in user', () => {
     act(() => liveSocket().serverEmit('errors', { status: 401, message: 'Unauthorized' }));
     await waitFor(() => expect(location().pathname).toBe('/login'));
     expect(localStorage.getItem('retouch.loggedIn')).toBeNull();
+  });
+
+  it('goes to the exit path a page set instead of /login, once (an account deletion goes to /)', async () => {
+    const { location } = openLoggedIn({ status: 401, body: { message: 'You are not logged in' } });
+    await waitFor(() => expect(liveSocket().connect).toHaveBeenCalled());
+    setExitPath('/portfolio');
+    act(() => liveSocket().serverEmit('errors', { status: 401, message: 'Unauthorized' }));
+    await waitFor(() => expect(location().pathname).toBe('/portfolio'));
+    expect(currentExitPath()).toBeNull();
   });
 
   it('shows the connection notices of the specification', async () => {

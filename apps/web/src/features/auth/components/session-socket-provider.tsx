@@ -7,6 +7,7 @@ import { SocketContext, createSocket, watchConnection, type AppSocket } from '@/
 import { checkAuth } from '../api/check-auth';
 import { useEndLocalSession } from '../hooks/use-end-local-session';
 import { useLiveBalance } from '../hooks/use-live-balance';
+import { useLivePermissions } from '../hooks/use-live-permissions';
 import { useSessionFlags } from '../stores/session-flags';
 
 const UNAUTHORIZED = 401;
@@ -20,6 +21,7 @@ export function SessionSocketProvider({ children }: { children: ReactNode }) {
   const endLocalSession = useEndLocalSession();
   const socket = useMemo(() => (loggedIn ? createSocket() : null), [loggedIn]);
   useLiveBalance(socket);
+  useLivePermissions(socket);
 
   // A 401 from the socket: ask the server whether the session lives, then reconnect or log out here.
   const recheckSession = useEffectEvent(async (target: AppSocket) => {

@@ -9,9 +9,29 @@ export interface SessionFlags {
   isAdmin: boolean;
 }
 
+/**
+ * Where a guarded page sends the visitor when the session ends on purpose (an account deleted: '/'),
+ * instead of /login; set just before the call that ends it, cleared once used or on failure.
+ */
+let exitPath: string | null = null;
+
+export function setExitPath(path: string | null): void {
+  exitPath = path;
+}
+
+export function currentExitPath(): string | null {
+  return exitPath;
+}
+
 export function setSessionFlags({ isAdmin }: { isAdmin: boolean }): void {
+  exitPath = null;
   loggedInStore.write(true);
   isAdminStore.write(isAdmin ? true : null);
+}
+
+/** Whether this browser still holds a session (read outside React). */
+export function hasLocalSession(): boolean {
+  return loggedInStore.read() === true;
 }
 
 export function clearSessionFlags(): void {

@@ -1,3 +1,4 @@
+import { orderCancelledEventSchema } from '@retouch/shared/admin-orders';
 import {
   DispatchText,
   EXTENSION_OFFER_SECONDS,
@@ -72,6 +73,20 @@ export function DesignerCabinetProvider({ children }: { children: ReactNode }) {
     }
   });
 
+  // Staff cancelled the order in hand: the designer is told and searches again.
+  const onOrderCancelled = useEffectEvent((payload: unknown) => {
+    const parsed = orderCancelledEventSchema.safeParse(payload);
+    if (!parsed.success || state.order?._id !== parsed.data.orderId) return;
+    notification.destroy(EXTENSION_OFFER_KEY);
+    notification.warning({
+      title: AdminText.warning,
+      description: parsed.data.message,
+      duration: TIME_MESSAGE_SECONDS,
+    });
+    dispatch({ type: 'orderHandedOver' });
+    socket?.emit(SocketEvent.executorFind, true);
+  });
+
   // A refused search (off shift, no cabinet) answers with `errors`: the session's socket provider shows
   // the message (titled Ошибка here); the cabinet stops searching.
   const onErrors = useEffectEvent((payload: unknown) => {
@@ -89,15 +104,18 @@ export function DesignerCabinetProvider({ children }: { children: ReactNode }) {
     if (!socket) return;
     const order = (payload: StaffOrder) => onOrder(payload);
     const timeExtension = (payload: unknown) => onTimeExtension(payload);
+    const orderCancelled = (payload: unknown) => onOrderCancelled(payload);
     const errors = (payload: unknown) => onErrors(payload);
     const connect = () => onConnect();
     socket.on(SocketEvent.orderForExecutor, order);
     socket.on(SocketEvent.timeExtension, timeExtension);
+    socket.on(SocketEvent.orderCancelled, orderCancelled);
     socket.on(SocketEvent.errors, errors);
     socket.on('connect', connect);
     return () => {
       socket.off(SocketEvent.orderForExecutor, order);
       socket.off(SocketEvent.timeExtension, timeExtension);
+      socket.off(SocketEvent.orderCancelled, orderCancelled);
       socket.off(SocketEvent.errors, errors);
       socket.off('connect', connect);
       notification.destroy(EXTENSION_OFFER_KEY);

@@ -6,6 +6,7 @@ import { CabinetStats } from './cabinet-stats';
 import { DutyControls } from './duty-controls';
 import { OrderPersons } from './order-persons';
 import { OrderPictures } from './order-pictures';
+import { OrderRemarks } from './order-remarks';
 import { ProcessingHistory } from './processing-history';
 import { RefuseForm } from './refuse-form';
 import { ResultUpload } from './result-upload';
@@ -40,6 +41,7 @@ function OrderWork({ order }: { order: StaffOrder }) {
           <OrderPersons order={order} />
         </Col>
       </Row>
+      <OrderRemarks order={order} />
       <Card title={DesignerText.handIn}>
         <Form layout="vertical" component="div">
           <ResultUpload />

@@ -15,10 +15,10 @@ export function OrderPictures({ order }: { order: StaffOrder }) {
       title={DesignerText.pictures}
       extra={
         <Flex gap="small" wrap>
-          <Button href={original} download icon={<DownloadOutlined aria-hidden />}>
+          <Button href={original ?? undefined} download icon={<DownloadOutlined aria-hidden />}>
             {DesignerText.downloadOriginal}
           </Button>
-          <Button href={draft} download icon={<DownloadOutlined aria-hidden />}>
+          <Button href={draft ?? undefined} download icon={<DownloadOutlined aria-hidden />}>
             {DesignerText.downloadDraft}
           </Button>
         </Flex>

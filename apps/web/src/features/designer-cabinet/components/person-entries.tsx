@@ -1,6 +1,7 @@
 import type { StaffOrder } from '@retouch/shared/dispatch';
-import { Flex, Switch, Tag, Typography } from 'antd';
+import { Flex, Switch, Typography } from 'antd';
 import { DesignerText } from '../texts';
+import { EntryDetails, EntryTitle } from '@/components/staff-order/order-persons';
 
 interface PersonEntriesProps {
   person: StaffOrder['persons'][number];
@@ -27,28 +28,9 @@ export function PersonEntries({ person, editing, saving, onToggle }: PersonEntri
                   onChange={(checked) => onToggle(index, checked)}
                 />
               )}
-              <Typography.Text strong delete={!entry.active}>
-                {entry.title.admin}
-              </Typography.Text>
-              {entry.isOptional && <Tag>{DesignerText.option}</Tag>}
-              {entry.edited && <Tag color="orange">{DesignerText.edited}</Tag>}
-              {!entry.active && <Tag color="default">{DesignerText.inactive}</Tag>}
+              <EntryTitle entry={entry} />
             </Flex>
-            {entry.instruction && (
-              <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
-                {DesignerText.instruction}: {entry.instruction}
-              </Typography.Paragraph>
-            )}
-            {entry.degreeAction.length > 0 && (
-              <Flex gap="small" align="center" wrap>
-                <Typography.Text type="secondary">{DesignerText.degrees}:</Typography.Text>
-                {entry.degreeAction.map((degree) => (
-                  <Tag key={degree._id} color="blue">
-                    {degree.title.admin}
-                  </Tag>
-                ))}
-              </Flex>
-            )}
+            <EntryDetails entry={entry} />
           </li>
         ))}
       </ul>

@@ -1,3 +1,4 @@
+import { AccountUiText } from '@retouch/shared/accounts';
 import { BREAKPOINTS } from '@retouch/shared/constants';
 import type { PublicGroup } from '@retouch/shared/catalog';
 import { OrderText } from '@retouch/shared/orders';
@@ -78,6 +79,7 @@ export function RetouchEditor({
   return (
     <Flex vertical gap="large" style={{ paddingBottom: 80 }}>
       {overload.data?.status && <Alert type="warning" showIcon title={OrderText.overloaded} />}
+      <Alert type="info" showIcon title={AccountUiText.picturesKept} />
       <Flex gap="large" vertical={mobile} align={mobile ? 'stretch' : 'flex-start'}>
         <Flex vertical gap="middle" style={{ maxWidth: '100%', minWidth: 0 }}>
           <PhotoUpload dispatch={dispatch} />

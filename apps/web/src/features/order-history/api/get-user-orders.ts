@@ -19,8 +19,10 @@ export const historyOrderSchema = z.object({
   tip: z.number(),
   executionTime: z.number(),
   dateStart: z.string().nullable(),
-  pictures: z.object({ original: z.string(), thumbnail: z.string() }),
+  // Every picture is null once the retention job deleted them (picturesExpired).
+  pictures: z.object({ original: z.string().nullable(), thumbnail: z.string().nullable() }),
   finalPicture: z.string().nullable(),
+  picturesExpired: z.boolean().default(false),
   refuseReason: z.object({ title: z.object({ user: z.string() }) }).nullable(),
   persons: z.array(z.object({ id: z.string(), orders: z.array(historyEntrySchema) })),
 });

@@ -4,6 +4,7 @@ import { Button, Empty, Flex, Image, Table, Typography, type TableProps } from '
 import type { SortOrder } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ExpiredPicture } from '@/components/before-after-slider';
 import { LoadError } from '@/components/load-error';
 import { PageSpinner } from '@/components/page-spinner';
 import { useUserOrders, type DateSort, type HistoryOrder, type HistoryQuery } from '../api/get-user-orders';
@@ -53,9 +54,12 @@ export function OrderHistory() {
     {
       key: 'image',
       title: OrderHistoryText.columnImage,
-      render: (_, order) => (
-        <Image src={order.pictures.thumbnail} alt={OrderHistoryText.originalAlt} width={THUMBNAIL_WIDTH} />
-      ),
+      render: (_, order) =>
+        order.pictures.thumbnail === null ? (
+          <ExpiredPicture width={THUMBNAIL_WIDTH} compact />
+        ) : (
+          <Image src={order.pictures.thumbnail} alt={OrderHistoryText.originalAlt} width={THUMBNAIL_WIDTH} />
+        ),
     },
     {
       key: 'services',

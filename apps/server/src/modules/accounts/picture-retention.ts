@@ -1,0 +1,98 @@
+import { and, asc, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
+import { OrderCondition } from '@retouch/shared/orders';
+import type { Database } from '../../db/client';
+import { orderProcessing, orders } from '../../db/schema/index';
+import { storageKeyFromPath, type Storage } from '../../storage/storage';
+
+/** Orders claimed per transaction by the retention job and the account deletion. */
+export const PICTURE_EXPIRY_BATCH_SIZE = 50;
+
+/** Conditions an order leaves no more by itself: only such orders lose their pictures. */
+export const FINISHED_CONDITIONS = [
+  OrderCondition.done,
+  OrderCondition.refused,
+  OrderCondition.cancelled,
+  OrderCondition.doneTipped,
+];
+
+export interface PictureRetentionDeps {
+  db: Database;
+  storage: Storage;
+}
+
+/**
+ * Claims one batch of orders whose pictures are still kept (FOR UPDATE SKIP LOCKED, so instances
+ * running at once take different orders), removes every stored picture of them and of their
+ * processing steps, and flags them expired, all before the commit. A failed removal rolls the batch
+ * back; a later run removes again (removing a missing file is no error). Answers the flagged ids.
+ */
+async function expireOneBatch(
+  deps: PictureRetentionDeps,
+  which: SQL | undefined,
+  now: Date,
+  batchSize: number,
+): Promise<string[]> {
+  return deps.db.transaction(async (tx) => {
+    const claimed = await tx
+      .select({
+        id: orders.id,
+        original: orders.original,
+        originalThumb: orders.originalThumb,
+        draft: orders.draft,
+        additional: orders.additional,
+        finalPicture: orders.finalPicture,
+      })
+      .from(orders)
+      .where(and(isNull(orders.picturesExpiredAt), which))
+      .orderBy(asc(orders.createdAt), asc(orders.id))
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    if (claimed.length === 0) return [];
+    const ids = claimed.map((order) => order.id);
+    const steps = await tx
+      .select({ result: orderProcessing.resultPicture, review: orderProcessing.reviewPicture })
+      .from(orderProcessing)
+      .where(inArray(orderProcessing.orderId, ids));
+    const paths = [
+      ...claimed.flatMap((o) => [o.original, o.originalThumb, o.draft, o.additional, o.finalPicture]),
+      ...steps.flatMap((step) => [step.result, step.review]),
+    ];
+    const keys = new Set(paths.map(storageKeyFromPath).filter((key): key is string => key !== undefined));
+    for (const key of keys) await deps.storage.remove(key);
+    await tx.update(orders).set({ picturesExpiredAt: now }).where(inArray(orders.id, ids));
+    return ids;
+  });
+}
+
+async function expireAll(deps: PictureRetentionDeps, which: SQL | undefined, now: Date, batchSize: number) {
+  let expired = 0;
+  for (;;) {
+    const batch = await expireOneBatch(deps, which, now, batchSize);
+    expired += batch.length;
+    if (batch.length < batchSize) return expired;
+  }
+}
+
+/**
+ * The retention job: deletes the pictures of finished orders created more than `retentionDays` ago and
+ * flags the orders, so screens show a placeholder. Idempotent, and safe on several instances at once.
+ * An order still in work keeps its pictures until it finishes. Answers how many orders it expired.
+ */
+export async function expireOldPictures(
+  deps: PictureRetentionDeps,
+  now: Date,
+  options: { retentionDays: number; batchSize?: number },
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - options.retentionDays * 24 * 3600 * 1000);
+  const which = and(lt(orders.createdAt, cutoff), inArray(orders.condition, FINISHED_CONDITIONS));
+  return expireAll(deps, which, now, options.batchSize ?? PICTURE_EXPIRY_BATCH_SIZE);
+}
+
+/** Deletes the pictures of every order of a user (their account is deleted) and flags the orders. */
+export async function expireUserPictures(
+  deps: PictureRetentionDeps,
+  userId: string,
+  now: Date,
+): Promise<number> {
+  return expireAll(deps, eq(orders.userId, userId), now, PICTURE_EXPIRY_BATCH_SIZE);
+}

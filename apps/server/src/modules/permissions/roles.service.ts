@@ -1,0 +1,223 @@
+import {
+  AdminUsersText,
+  permissionDescription,
+  type Role,
+  type UserPermissions,
+} from '@retouch/shared/admin-users';
+import {
+  ALL_PERMISSION_SIGNS,
+  PermissionSign,
+  RoleTitle,
+  hasPermission,
+  isStaffRole,
+  type PermissionEntry,
+} from '@retouch/shared/permissions';
+import type { Database, Executor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../../lib/app-error';
+import { findEffectivePermissions, findRoleIdByTitle, insertRole } from './permissions.repository';
+import {
+  assignRoleToUser,
+  countRoleHolders,
+  deleteRole,
+  findRoleFollowers,
+  findRoles,
+  findUserRole,
+  lockRole,
+  lockUserForPermissions,
+  moveDeletedHolders,
+  renameRole,
+  roleTitleTaken,
+  setCustomPermissions,
+  setRolePermissions,
+  type RoleRow,
+} from './roles.repository';
+
+/** What the service tells the outside world; the routes wire it to socket.io. */
+export interface RolesEvents {
+  /** The effective permissions of these users changed. */
+  permissionsChanged(userIds: readonly string[]): void;
+}
+
+export interface RolesDeps {
+  db: Database;
+  events: RolesEvents;
+}
+
+/** A role as the API answers it: all nine signs in order, each with its status and readable name. */
+function toRole(row: RoleRow): Role {
+  return {
+    _id: row.id,
+    title: row.title,
+    protected: row.isProtected,
+    permissions: ALL_PERMISSION_SIGNS.map((sign) => ({
+      sign,
+      status: hasPermission(row.permissions, sign),
+      description: permissionDescription(sign),
+    })),
+  };
+}
+
+/** Applies switches over a full list of the nine signs. */
+function overlay(
+  current: readonly PermissionEntry[],
+  switches: readonly PermissionEntry[],
+): PermissionEntry[] {
+  return ALL_PERMISSION_SIGNS.map((sign) => ({
+    sign,
+    status: switches.find((p) => p.sign === sign)?.status ?? hasPermission(current, sign),
+  }));
+}
+
+/** An admin keeps the signs that let them manage users: nobody locks themself out of the back office. */
+function refuseSelfLockOut(permissions: readonly PermissionEntry[]): void {
+  if (
+    !hasPermission(permissions, PermissionSign.showAdmin) ||
+    !hasPermission(permissions, PermissionSign.editUsers)
+  )
+    throw AppError.conflict(AdminUsersText.cannotLockOutSelf);
+}
+
+async function loadRole(db: Executor, id: string): Promise<Role> {
+  const [row] = await findRoles(db, [id]);
+  if (!row) throw AppError.notFound(AdminUsersText.roleNotFound);
+  return toRole(row);
+}
+
+async function refuseTakenTitle(db: Executor, title: string, exceptId?: string): Promise<void> {
+  if (await roleTitleTaken(db, title, exceptId)) throw AppError.conflict(AdminUsersText.roleTitleTaken);
+}
+
+/** Runs a change that may meet a concurrent one with the same title. */
+async function withTitleConflict<T>(change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw AppError.conflict(AdminUsersText.roleTitleTaken);
+    throw error;
+  }
+}
+
+export async function listRoles(db: Database): Promise<Role[]> {
+  return (await findRoles(db)).map(toRole);
+}
+
+export async function getRole(db: Database, id: string): Promise<Role> {
+  return loadRole(db, id);
+}
+
+/** A new role with every sign off; titles are unique in any letter case. */
+export async function createRole(db: Database, title: string): Promise<Role> {
+  const id = await withTitleConflict(() =>
+    db.transaction(async (tx) => {
+      await refuseTakenTitle(tx, title);
+      return insertRole(tx, title, [], false);
+    }),
+  );
+  return loadRole(db, id);
+}
+
+/**
+ * Renames a role and/or sets some of its signs (the others keep theirs). Admin and User are protected;
+ * an actor holding the role cannot take showAdmin or editUsers from it. Its holders are told.
+ */
+export async function updateRole(
+  deps: RolesDeps,
+  actorId: string,
+  id: string,
+  change: { title?: string; permissions?: PermissionEntry[] },
+): Promise<Role> {
+  const followers = await withTitleConflict(() =>
+    deps.db.transaction(async (tx) => {
+      const role = await lockRole(tx, id, 'update');
+      if (!role) throw AppError.notFound(AdminUsersText.roleNotFound);
+      if (role.isProtected) throw AppError.forbidden(AdminUsersText.roleProtected);
+      const holders = await findRoleFollowers(tx, id);
+      if (change.title !== undefined && change.title !== role.title) {
+        await refuseTakenTitle(tx, change.title, id);
+        await renameRole(tx, id, change.title);
+      }
+      if (change.permissions) {
+        const [current] = await findRoles(tx, [id]);
+        if (holders.includes(actorId))
+          refuseSelfLockOut(overlay(current?.permissions ?? [], change.permissions));
+        await setRolePermissions(tx, id, change.permissions);
+      }
+      return holders;
+    }),
+  );
+  deps.events.permissionsChanged(followers);
+  return loadRole(deps.db, id);
+}
+
+/**
+ * Deletes a role nobody holds: while live users hold it the deletion is refused (they must be given
+ * another role first). Deleted accounts that still reference it are moved to User.
+ */
+export async function removeRole(deps: RolesDeps, id: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const role = await lockRole(tx, id, 'update');
+    if (!role) throw AppError.notFound(AdminUsersText.roleNotFound);
+    if (role.isProtected) throw AppError.forbidden(AdminUsersText.roleProtected);
+    if ((await countRoleHolders(tx, id)) > 0) throw AppError.conflict(AdminUsersText.roleInUse);
+    const userRoleId = await findRoleIdByTitle(tx, RoleTitle.user);
+    if (!userRoleId) throw new Error('The User role is missing: the database was not seeded');
+    await moveDeletedHolders(tx, id, userRoleId);
+    await deleteRole(tx, id);
+  });
+}
+
+/** The nine effective signs of a live user, whether they are their own switches, and the role. */
+export async function getUserPermissions(db: Executor, userId: string): Promise<UserPermissions> {
+  const user = await findUserRole(db, userId);
+  if (!user) throw AppError.notFound(AdminUsersText.userNotFound);
+  return {
+    permissions: await findEffectivePermissions(db, userId),
+    custom: user.custom,
+    role: { _id: user.roleId, title: user.roleTitle },
+  };
+}
+
+/** Gives a user a role, ending their own switches; the user is told. */
+export async function assignRole(
+  deps: RolesDeps,
+  actorId: string,
+  userId: string,
+  roleId: string,
+): Promise<UserPermissions> {
+  await deps.db.transaction(async (tx) => {
+    // The shared lock keeps the role from being deleted until the assignment commits.
+    const role = await lockRole(tx, roleId, 'share');
+    if (!role) throw AppError.notFound(AdminUsersText.roleNotFound);
+    if (!(await lockUserForPermissions(tx, userId))) throw AppError.notFound(AdminUsersText.userNotFound);
+    if (userId === actorId) {
+      const [withPermissions] = await findRoles(tx, [roleId]);
+      refuseSelfLockOut(withPermissions?.permissions ?? []);
+    }
+    await assignRoleToUser(tx, userId, roleId);
+  });
+  deps.events.permissionsChanged([userId]);
+  return getUserPermissions(deps.db, userId);
+}
+
+/**
+ * Turns a staff member's own switches on: the given signs over their current permissions. Customers
+ * (role User) get a staff role first; the user is told.
+ */
+export async function assignCustomPermissions(
+  deps: RolesDeps,
+  actorId: string,
+  userId: string,
+  switches: readonly PermissionEntry[],
+): Promise<UserPermissions> {
+  await deps.db.transaction(async (tx) => {
+    if (!(await lockUserForPermissions(tx, userId))) throw AppError.notFound(AdminUsersText.userNotFound);
+    const user = await findUserRole(tx, userId);
+    if (!user || !isStaffRole(user.roleTitle)) throw AppError.conflict(AdminUsersText.customOnlyForStaff);
+    const permissions = overlay(await findEffectivePermissions(tx, userId), switches);
+    if (userId === actorId) refuseSelfLockOut(permissions);
+    await setCustomPermissions(tx, userId, permissions);
+  });
+  deps.events.permissionsChanged([userId]);
+  return getUserPermissions(deps.db, userId);
+}

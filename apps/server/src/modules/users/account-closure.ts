@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { socialAccounts, users } from '../../db/schema/index';
+import { revokeSessionsOf, softDeleteUser } from './admin-users.repository';
+
+/** The e-mail an anonymised account keeps: unique, and undeliverable by design (RFC 2606 `.invalid`). */
+export function anonymisedEmail(userId: string): string {
+  return `deleted-${userId}@deleted.invalid`;
+}
+
+/**
+ * Closes a live account in the caller's transaction: marks it deleted and revokes every session; with
+ * `anonymise`, also erases its personal data (e-mail, names, password, avatar) and unlinks its social
+ * logins. Orders and ledger rows stay. Answers the revoked session ids, or undefined when no live user.
+ */
+export async function closeAccount(
+  tx: Executor,
+  userId: string,
+  now: Date,
+  options: { anonymise: boolean },
+): Promise<string[] | undefined> {
+  if (!(await softDeleteUser(tx, userId, now))) return undefined;
+  if (options.anonymise) {
+    await tx
+      .update(users)
+      .set({
+        email: anonymisedEmail(userId),
+        giveName: 'Deleted',
+        familyName: 'User',
+        passwordHash: null,
+        picture: null,
+      })
+      .where(eq(users.id, userId));
+    await tx.delete(socialAccounts).where(eq(socialAccounts.userId, userId));
+  }
+  return revokeSessionsOf(tx, userId, now);
+}

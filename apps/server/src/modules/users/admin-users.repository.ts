@@ -1,0 +1,107 @@
+import { and, asc, count, desc, eq, ilike, isNull, ne, type SQL } from 'drizzle-orm';
+import { RoleTitle } from '@retouch/shared/permissions';
+import type { Executor } from '../../db/client';
+import { roles, sessions, users } from '../../db/schema/index';
+
+const adminUserColumns = {
+  id: users.id,
+  email: users.email,
+  giveName: users.giveName,
+  familyName: users.familyName,
+  balanceMain: users.balanceMain,
+  balanceBonus: users.balanceBonus,
+  roleId: users.roleId,
+  roleTitle: roles.title,
+  customPermissions: users.customPermissions,
+  createdAt: users.createdAt,
+};
+
+export type AdminUserRow = NonNullable<Awaited<ReturnType<typeof findAdminUser>>>;
+
+export interface UserListFilter {
+  limit: number;
+  page: number;
+  date: 'ASC' | 'DESC';
+  onlyAdmin?: boolean;
+  searchByEmail?: string;
+}
+
+/** `%` and `_` typed in a search are literal characters, not patterns. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+function listCondition(filter: UserListFilter): SQL | undefined {
+  const conditions: SQL[] = [isNull(users.deletedAt)];
+  if (filter.onlyAdmin === true) conditions.push(ne(roles.title, RoleTitle.user));
+  if (filter.onlyAdmin === false) conditions.push(eq(roles.title, RoleTitle.user));
+  if (filter.searchByEmail) conditions.push(ilike(users.email, `%${escapeLike(filter.searchByEmail)}%`));
+  return and(...conditions);
+}
+
+/** One page of live users, newest or oldest first, and how many match in all. */
+export async function findUserPage(db: Executor, filter: UserListFilter) {
+  const where = listCondition(filter);
+  const order = filter.date === 'ASC' ? asc : desc;
+  const rows = await db
+    .select(adminUserColumns)
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(where)
+    .orderBy(order(users.createdAt), order(users.id))
+    .limit(filter.limit)
+    .offset((filter.page - 1) * filter.limit);
+  const [total] = await db
+    .select({ value: count() })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(where);
+  return { rows, total: total?.value ?? 0 };
+}
+
+/** A live user as the back office shows them. */
+export async function findAdminUser(db: Executor, id: string) {
+  const [row] = await db
+    .select(adminUserColumns)
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return row;
+}
+
+/** Locks a live user's row for the rest of the transaction; answers its balance, or undefined when gone. */
+export async function lockLiveUser(db: Executor, id: string) {
+  const [row] = await db
+    .select({ id: users.id, balanceMain: users.balanceMain, balanceBonus: users.balanceBonus })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .for('update');
+  return row;
+}
+
+/** Ends the user's live sessions but `keepSessionId`; answers the ids it ended. */
+export async function revokeSessionsOf(
+  db: Executor,
+  userId: string,
+  now: Date,
+  keepSessionId?: string,
+): Promise<string[]> {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  if (keepSessionId) conditions.push(ne(sessions.id, keepSessionId));
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(...conditions))
+    .returning({ id: sessions.id });
+  return revoked.map((row) => row.id);
+}
+
+/** Marks the user deleted; their orders and ledger rows stay. */
+export async function softDeleteUser(db: Executor, id: string, now: Date): Promise<boolean> {
+  const deleted = await db
+    .update(users)
+    .set({ deletedAt: now })
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  return deleted.length > 0;
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  AdminUsersText,
+  adminChangeUserSchema,
+  adminRegistrationSchema,
+  adminUsersQuerySchema,
+} from '@retouch/shared/admin-users';
+import { PermissionSign } from '@retouch/shared/permissions';
+import { SocketEvent } from '@retouch/shared/realtime';
+import { parseInput, uuidParam } from '../../lib/validation';
+import {
+  changeUserByAdmin,
+  deleteUserByAdmin,
+  listAdminUsers,
+  registerUserByAdmin,
+  type AdminUsersDeps,
+} from './admin-users.service';
+
+/** The back office's users (back office section 7, Users and permissions). */
+export async function adminUsersRoutes(app: FastifyInstance) {
+  const deps = (): AdminUsersDeps => ({
+    db: app.db,
+    clock: app.clock,
+    events: {
+      balanceChanged: (userId, balance) => app.realtime.toUser(userId, SocketEvent.balance, balance),
+      sessionsEnded: (userId, sessionIds) => {
+        for (const sessionId of sessionIds) void app.realtime.endSession(userId, sessionId);
+      },
+    },
+  });
+  const userId = (params: unknown) => uuidParam(params, 'id', AdminUsersText.userNotFound);
+
+  app.get('/api/admin/users', { config: { permission: PermissionSign.lookUsers } }, async (request) =>
+    listAdminUsers(app.db, parseInput(adminUsersQuerySchema, request.query)),
+  );
+
+  app.post(
+    '/api/admin/user/registration',
+    { config: { permission: PermissionSign.editUsers } },
+    async (request, reply) => {
+      const body = parseInput(adminRegistrationSchema, request.body);
+      const user = await registerUserByAdmin(deps(), body);
+      return reply.code(201).send({ message: AdminUsersText.userCreated, user });
+    },
+  );
+
+  app.patch(
+    '/api/admin/user/change/info/:id',
+    { config: { permission: PermissionSign.editUsers } },
+    async (request) => {
+      const actor = await app.requireIdentity(request);
+      const id = userId(request.params);
+      const body = parseInput(adminChangeUserSchema, request.body);
+      const user = await changeUserByAdmin(deps(), actor, id, body);
+      return { message: AdminUsersText.userUpdated, user };
+    },
+  );
+
+  app.delete('/api/admin/user/:id', { config: { permission: PermissionSign.editUsers } }, async (request) => {
+    const actor = await app.requireIdentity(request);
+    await deleteUserByAdmin(deps(), actor, userId(request.params));
+    return { message: AdminUsersText.userDeleted };
+  });
+}

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import {
+  AdminUsersText,
+  type AdminUser,
+  type AdminUsersPage,
+  type adminChangeUserSchema,
+  type adminRegistrationSchema,
+} from '@retouch/shared/admin-users';
+import { RoleTitle } from '@retouch/shared/permissions';
+import { ServerText } from '@retouch/shared/texts';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { LedgerReason, roles, users } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { hashPassword } from '../../lib/passwords';
+import { applyLedgerEntry } from '../ledger/ledger.service';
+import { findRoleIdByTitle } from '../permissions/permissions.repository';
+import {
+  findAdminUser,
+  findUserPage,
+  lockLiveUser,
+  revokeSessionsOf,
+  type UserListFilter,
+} from './admin-users.repository';
+import { closeAccount } from './account-closure';
+import { toAdminUser } from './admin-users.presenter';
+import { findUserByEmail, insertUser } from './users.repository';
+
+/** What the service tells the outside world; the routes wire it to socket.io. */
+export interface AdminUsersEvents {
+  balanceChanged(userId: string, balance: { main: number; bonus: number }): void;
+  sessionsEnded(userId: string, sessionIds: readonly string[]): void;
+}
+
+export interface AdminUsersDeps {
+  db: Database;
+  clock: Clock;
+  events: AdminUsersEvents;
+}
+
+/** The acting staff member and the session they act from. */
+export interface Actor {
+  userId: string;
+  sessionId: string;
+}
+
+/** One page of the users table. */
+export async function listAdminUsers(db: Database, filter: UserListFilter): Promise<AdminUsersPage> {
+  const { rows, total } = await findUserPage(db, filter);
+  return { users: rows.map(toAdminUser), total };
+}
+
+async function loadAdminUser(db: Database, id: string): Promise<AdminUser> {
+  const row = await findAdminUser(db, id);
+  if (!row) throw AppError.notFound(AdminUsersText.userNotFound);
+  return toAdminUser(row);
+}
+
+/** Creates a confirmed account (no confirmation mail, no registration bonus), role User unless one is named. */
+export async function registerUserByAdmin(
+  deps: AdminUsersDeps,
+  body: z.output<typeof adminRegistrationSchema>,
+): Promise<AdminUser> {
+  const passwordHash = await hashPassword(body.password);
+  let userId: string;
+  try {
+    userId = await deps.db.transaction(async (tx) => {
+      const roleId = body.role ? body.role._id : await findRoleIdByTitle(tx, RoleTitle.user);
+      const [role] = roleId
+        ? await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId)).for('share')
+        : [];
+      if (!role) throw AppError.notFound(AdminUsersText.roleNotFound);
+      if (await findUserByEmail(tx, body.email)) throw AppError.conflict(ServerText.emailTaken);
+      return insertUser(tx, {
+        email: body.email,
+        passwordHash,
+        giveName: body.name.giveName,
+        familyName: body.name.familyName,
+        roleId: role.id,
+        emailConfirmedAt: deps.clock.now(),
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw AppError.conflict(ServerText.emailTaken);
+    throw error;
+  }
+  return loadAdminUser(deps.db, userId);
+}
+
+/**
+ * Changes a user's name, password and balance in one transaction with the user's row locked. A new
+ * balance is written to the ledger as one admin adjustment (the difference, signed by the actor); a new
+ * password ends the user's other sessions.
+ */
+export async function changeUserByAdmin(
+  deps: AdminUsersDeps,
+  actor: Actor,
+  userId: string,
+  body: z.output<typeof adminChangeUserSchema>,
+): Promise<AdminUser> {
+  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  const now = deps.clock.now();
+  const outcome = await deps.db.transaction(async (tx) => {
+    const locked = await lockLiveUser(tx, userId);
+    if (!locked) throw AppError.notFound(AdminUsersText.userNotFound);
+    const changes: Partial<typeof users.$inferInsert> = {};
+    if (body.name) Object.assign(changes, body.name);
+    if (passwordHash) changes.passwordHash = passwordHash;
+    if (Object.keys(changes).length > 0) await tx.update(users).set(changes).where(eq(users.id, userId));
+    const revoked = passwordHash ? await revokeSessionsOf(tx, userId, now, actor.sessionId) : [];
+    let balance: { main: number; bonus: number } | undefined;
+    if (body.balance) {
+      const deltaMain = body.balance.main - locked.balanceMain;
+      const deltaBonus = body.balance.bonus - locked.balanceBonus;
+      if (deltaMain !== 0 || deltaBonus !== 0) {
+        await applyLedgerEntry(tx, {
+          userId,
+          deltaMain,
+          deltaBonus,
+          reason: LedgerReason.adminAdjustment,
+          actorId: actor.userId,
+          idempotencyKey: `admin-adjustment:${userId}:${randomUUID()}`,
+        });
+        balance = { main: body.balance.main, bonus: body.balance.bonus };
+      }
+    }
+    return { revoked, balance };
+  });
+  if (outcome.balance) deps.events.balanceChanged(userId, outcome.balance);
+  if (outcome.revoked.length > 0) deps.events.sessionsEnded(userId, outcome.revoked);
+  return loadAdminUser(deps.db, userId);
+}
+
+/** Soft-deletes a user: sessions end, login is refused, orders and ledger rows stay. Nobody deletes themself. */
+export async function deleteUserByAdmin(deps: AdminUsersDeps, actor: Actor, userId: string): Promise<void> {
+  if (userId === actor.userId) throw AppError.conflict(AdminUsersText.cannotDeleteSelf);
+  const now = deps.clock.now();
+  const revoked = await deps.db.transaction(async (tx) => {
+    const ended = await closeAccount(tx, userId, now, { anonymise: false });
+    if (!ended) throw AppError.notFound(AdminUsersText.userNotFound);
+    return ended;
+  });
+  if (revoked.length > 0) deps.events.sessionsEnded(userId, revoked);
+}

@@ -1,0 +1,100 @@
+import type { z } from 'zod';
+import { deleteAccountSchema, forgotPasswordSchema, resetPasswordSchema } from '@retouch/shared/accounts';
+import { adminOrdersQuerySchema, clientOrdersQuerySchema } from '@retouch/shared/admin-orders';
+import {
+  adminChangeUserSchema,
+  adminRegistrationSchema,
+  adminUsersQuerySchema,
+  assignRoleSchema,
+  createRoleSchema,
+  customPermissionsSchema,
+  updateRoleSchema,
+} from '@retouch/shared/admin-users';
+import { confirmEmailQuerySchema, loginSchema, registrationSchema } from '@retouch/shared/auth';
+import {
+  degreeBodySchema,
+  groupBodySchema,
+  groupUpdateBodySchema,
+  offerDataSchema,
+  optionTemplateBodySchema,
+  reasonBodySchema,
+  serviceDataSchema,
+} from '@retouch/shared/catalog';
+import { analyticsQuerySchema, changeOrderBodySchema, refuseBodySchema } from '@retouch/shared/dispatch';
+import { orderSubmitSchema, revisionSchema, tipSchema } from '@retouch/shared/orders';
+import { packageBodySchema, sandboxConfirmSchema } from '@retouch/shared/payments';
+import { reviewRejectionSchema } from '@retouch/shared/review';
+import { settingDateBodySchema } from '@retouch/shared/settings';
+import { feedbackBodySchema } from '@retouch/shared/site';
+import { changeInfoDataSchema, changePasswordSchema } from '@retouch/shared/users';
+import { historyQuerySchema } from '../modules/orders/order-history';
+
+/** What a route parses with `parseInput`, for its OpenAPI operation (routes validate inside their handlers). */
+export interface RouteDoc {
+  /** JSON request body. */
+  body?: z.ZodType;
+  /** Query string, an object schema. */
+  query?: z.ZodType;
+  /** multipart/form-data: a JSON part `data` and file parts. */
+  multipart?: { data?: z.ZodType; files: readonly string[] };
+}
+
+const CATALOG_PICTURES = ['image', 'before', 'after'] as const;
+
+/**
+ * The shared schema each route parses, by `METHOD /pattern` exactly as registered. A route missing here
+ * is still documented (path, parameters, answers); an entry naming no registered route fails the build.
+ */
+export const ROUTE_DOCS: Record<string, RouteDoc> = {
+  'POST /api/registration': { body: registrationSchema },
+  'GET /api/email/confirm': { query: confirmEmailQuerySchema },
+  'POST /api/login': { body: loginSchema },
+  'POST /api/password/forgot': { body: forgotPasswordSchema },
+  'POST /api/password/reset': { body: resetPasswordSchema },
+  'DELETE /api/user/account': { body: deleteAccountSchema },
+  'PATCH /api/user/change/password': { body: changePasswordSchema },
+  'PATCH /api/user/change/info': { multipart: { data: changeInfoDataSchema, files: ['image'] } },
+  'POST /api/feedback': { body: feedbackBodySchema },
+
+  'POST /api/orders/create': {
+    multipart: { data: orderSubmitSchema, files: ['original', 'draft', 'additional'] },
+  },
+  'GET /api/orders/user/': { query: historyQuerySchema },
+  'POST /api/orders/order/:id/tip': { body: tipSchema },
+  'POST /api/orders/refusal/:id': { body: revisionSchema },
+  'POST /api/payment/sandbox/confirm': { body: sandboxConfirmSchema },
+
+  'GET /api/admin/users': { query: adminUsersQuerySchema },
+  'POST /api/admin/user/registration': { body: adminRegistrationSchema },
+  'PATCH /api/admin/user/change/info/:id': { body: adminChangeUserSchema },
+  'POST /api/admin/permissions/role': { body: createRoleSchema },
+  'PATCH /api/admin/permissions/role/:id': { body: updateRoleSchema },
+  'PATCH /api/admin/permissions/role/user/:userId': { body: assignRoleSchema },
+  'PATCH /api/admin/permissions/custom/user/:userId': { body: customPermissionsSchema },
+
+  'POST /api/admin/services/group': { body: groupBodySchema },
+  'PATCH /api/admin/services/group/:id': { body: groupUpdateBodySchema },
+  'POST /api/admin/services/list/:groupId': { multipart: { data: offerDataSchema, files: CATALOG_PICTURES } },
+  'PATCH /api/admin/services/list/:id': { multipart: { data: serviceDataSchema, files: CATALOG_PICTURES } },
+  'POST /api/admin/services/optional/:id': { multipart: { data: offerDataSchema, files: CATALOG_PICTURES } },
+  'PATCH /api/admin/services/optional/:id': { multipart: { data: offerDataSchema, files: CATALOG_PICTURES } },
+  'POST /api/admin/services/optional-template': { body: optionTemplateBodySchema },
+  'PATCH /api/admin/services/optional-template/:id': { body: optionTemplateBodySchema },
+  'PATCH /api/admin/services/degree/:id': { body: degreeBodySchema },
+  'POST /api/admin/orders/reason': { body: reasonBodySchema },
+  'PATCH /api/admin/orders/reason/:id': { body: reasonBodySchema },
+  'POST /api/admin/product': { body: packageBodySchema },
+  'PATCH /api/admin/product/:id': { body: packageBodySchema },
+  'PATCH /api/admin/system/settings/order/overload': { body: settingDateBodySchema },
+
+  'GET /api/admin/orders/': { query: adminOrdersQuerySchema },
+  'GET /api/admin/orders/user/:clientId': { query: clientOrdersQuerySchema },
+  'POST /api/admin/orders/executor/completed': { multipart: { files: ['image'] } },
+  'POST /api/admin/orders/executor/refuse': { body: refuseBodySchema },
+  'PATCH /api/admin/orders/executor/change/order': { body: changeOrderBodySchema },
+  'POST /api/admin/orders/review/completed/rejection': {
+    multipart: { data: reviewRejectionSchema, files: ['image'] },
+  },
+  'GET /api/analytics/user': { query: analyticsQuerySchema },
+  'GET /api/analytics/user/:userId': { query: analyticsQuerySchema },
+};

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { createTestApp, createTestDatabase, type TestApp } from '../../test/test-app';
+import { testConfig } from '../../test/test-config';
+import { ROUTE_DOCS } from './openapi-routes';
+
+/** Tests that build apps of their own: start-up is slow on a busy machine. */
+const OWN_APP_TIMEOUT_MS = 120_000;
+
+interface Operation {
+  tags: string[];
+  parameters?: Array<{ name: string; in: string; required: boolean; schema: Record<string, unknown> }>;
+  requestBody?: { content: Record<string, { schema: Record<string, any> }> };
+  security?: unknown[];
+  description?: string;
+}
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: Record<string, Record<string, unknown>>;
+};
+
+let t: TestApp;
+let document: Document;
+beforeAll(async () => {
+  t = await createTestApp();
+  const answer = await t.client().get('/api/docs/json');
+  expect(answer.status).toBe(200);
+  document = answer.body;
+});
+afterAll(() => t.close());
+
+const pathOf = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{path}');
+const operation = (method: string, url: string) => document.paths[pathOf(url)]?.[method.toLowerCase()];
+
+describe('the OpenAPI document', () => {
+  it('is OpenAPI 3.1 and documents every staff route with the sign it needs', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(t.app.guardedRoutes.length).toBeGreaterThan(30);
+    for (const route of t.app.guardedRoutes) {
+      const documented = operation(route.method, route.url);
+      expect(documented, `${route.method} ${route.url}`).toBeDefined();
+      expect(documented!.description).toContain(`permission sign ${route.permission}`);
+      expect(documented!.security).toEqual([{ session: [] }]);
+    }
+    expect(operation('GET', '/api/analytics/user/:userId')!.description).toContain('lookUsers');
+  });
+
+  it('documents public routes, the probes and the metrics, but not the documentation itself', () => {
+    for (const [method, url] of [
+      ['POST', '/api/login'],
+      ['GET', '/api/services'],
+      ['GET', '/api/files/*'],
+      ['POST', '/api/payment/stripe/webhook'],
+      ['GET', '/healthz'],
+      ['GET', '/readyz'],
+      ['GET', '/metrics'],
+    ] as const) {
+      expect(operation(method, url), `${method} ${url}`).toBeDefined();
+    }
+    expect(operation('GET', '/metrics')!.security).toEqual([{ metricsToken: [] }]);
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/docs'))).toEqual([]);
+    expect(Object.keys(document.paths).some((path) => path.includes(':'))).toBe(false);
+  });
+
+  it('gives request bodies from the shared schemas, as the client sends them', () => {
+    const registration = operation('POST', '/api/registration')!.requestBody!.content['application/json']!
+      .schema;
+    expect(registration.required).toEqual(['email', 'password', 'name']);
+    expect(registration.properties.password).toMatchObject({ type: 'string', minLength: 6 });
+    expect(registration.properties.name.required).toEqual(['giveName', 'familyName']);
+
+    const tip = operation('POST', '/api/orders/order/:id/tip')!;
+    expect(tip.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]);
+    expect(tip.requestBody!.content['application/json']!.schema.properties.data.required).toEqual(['amount']);
+  });
+
+  it('turns query schemas into query parameters, defaults making them optional', () => {
+    const users = operation('GET', '/api/admin/users')!.parameters!;
+    expect(users.map((parameter) => parameter.name)).toEqual([
+      'limit',
+      'page',
+      'date',
+      'onlyAdmin',
+      'searchByEmail',
+    ]);
+    expect(users.every((parameter) => parameter.in === 'query' && !parameter.required)).toBe(true);
+    expect(users.find((parameter) => parameter.name === 'date')!.schema).toMatchObject({
+      enum: ['ASC', 'DESC'],
+      default: 'DESC',
+    });
+    const analytics = operation('GET', '/api/analytics/user/:userId')!.parameters!;
+    expect(analytics.map((parameter) => [parameter.in, parameter.name, parameter.required])).toEqual([
+      ['path', 'userId', true],
+      ['query', 'startDate', true],
+      ['query', 'endDate', true],
+    ]);
+  });
+
+  it('describes multipart uploads: the JSON data part and the file parts', () => {
+    const create = operation('POST', '/api/orders/create')!.requestBody!.content['multipart/form-data']!
+      .schema;
+    expect(Object.keys(create.properties)).toEqual(['data', 'original', 'draft', 'additional']);
+    expect(create.properties.original).toEqual({ type: 'string', format: 'binary' });
+    expect(create.properties.data.contentSchema.properties.order.required).toEqual(['persons']);
+  });
+
+  it('uses every entry of the route registry, and every reference resolves', () => {
+    for (const [key, doc] of Object.entries(ROUTE_DOCS)) {
+      const [method, url] = key.split(' ') as [string, string];
+      const documented = operation(method, url);
+      expect(documented, key).toBeDefined();
+      if (doc.body || doc.multipart) expect(documented!.requestBody, key).toBeDefined();
+      if (doc.query)
+        expect(
+          documented!.parameters?.some((p) => p.in === 'query'),
+          key,
+        ).toBe(true);
+    }
+    const references = [...JSON.stringify(document).matchAll(/"\$ref":"([^"]+)"/g)].map((match) => match[1]!);
+    expect(references.length).toBeGreaterThan(0);
+    for (const reference of new Set(references)) {
+      const [, section, name] = /^#\/components\/(\w+)\/(\w+)$/.exec(reference) ?? [];
+      expect(document.components[section!]?.[name!], reference).toBeDefined();
+    }
+  });
+
+  it(
+    'refuses to start when the registry names a route that does not exist',
+    async () => {
+      const database = await createTestDatabase();
+      const app = await buildApp(testConfig(), { database });
+      ROUTE_DOCS['POST /api/renamed-away'] = {};
+      try {
+        await expect(app.ready()).rejects.toThrow(/not registered: POST \/api\/renamed-away/);
+      } finally {
+        delete ROUTE_DOCS['POST /api/renamed-away'];
+        await app.close();
+        await database.close();
+      }
+    },
+    OWN_APP_TIMEOUT_MS,
+  );
+});
+
+describe('Swagger UI at /api/docs', () => {
+  it('serves the page and its scripts from this origin under the strict policy', async () => {
+    const page = await t.client().get('/api/docs/');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.body).toContain('./static/swagger-initializer.js');
+    const initializer = await t.client().get('/api/docs/static/swagger-initializer.js');
+    expect(initializer.status).toBe(200);
+    expect(initializer.body).toContain("url: resolveUrl('./json')");
+    expect(initializer.body).toContain('validatorUrl: null');
+
+    // Swagger UI needs no inline script: the app's policy applies unchanged.
+    const policy = page.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toBe((await t.client().get('/api/services')).headers.get('content-security-policy'));
+  });
+});

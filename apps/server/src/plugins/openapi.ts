@@ -1,0 +1,161 @@
+import { createRequire } from 'node:module';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { SESSION_COOKIE } from '@retouch/shared/constants';
+import { PermissionSign } from '@retouch/shared/permissions';
+import { ROUTE_DOCS, type RouteDoc } from './openapi-routes';
+
+export const DOCS_PREFIX = '/api/docs';
+const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
+/** Routes outside /api documented as well: the probes and the metrics. */
+const OPERATIONS_ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
+
+interface DocumentedRoute {
+  method: string;
+  url: string;
+  permission?: number;
+}
+
+type JsonSchema = Record<string, unknown>;
+type Operation = Record<string, unknown>;
+
+const signNames = new Map<number, string>(Object.entries(PermissionSign).map(([name, sign]) => [sign, name]));
+
+/** The JSON Schema of what a client sends (defaults make fields optional; transforms are not the client's business). */
+function requestSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return json;
+}
+
+/** `/api/orders/order/:id/tip` -> `/api/orders/order/{id}/tip`; a wildcard becomes `{path}`. */
+function openApiPath(url: string): string {
+  return url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{path}');
+}
+
+function pathParameters(url: string) {
+  const names = [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]!);
+  if (url.endsWith('*')) names.push('path');
+  return names.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+}
+
+function queryParameters(schema: z.ZodType) {
+  const json = requestSchema(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: json.required?.includes(name) ?? false,
+    schema: property,
+  }));
+}
+
+function multipartBody(multipart: NonNullable<RouteDoc['multipart']>) {
+  const properties: Record<string, JsonSchema> = {};
+  if (multipart.data) {
+    properties.data = {
+      type: 'string',
+      description: 'JSON text of this schema',
+      contentMediaType: 'application/json',
+      contentSchema: requestSchema(multipart.data),
+    };
+  }
+  for (const file of multipart.files) properties[file] = { type: 'string', format: 'binary' };
+  return { content: { 'multipart/form-data': { schema: { type: 'object', properties } } } };
+}
+
+/** Tag by area: `/api/admin/orders/...` -> `admin/orders`, `/api/login` -> `login`, probes -> `operations`. */
+function tagOf(url: string): string {
+  if (OPERATIONS_ROUTES.has(url)) return 'operations';
+  const [first, second] = url.replace(/^\/api\//, '').split('/');
+  return first === 'admin' && second ? `admin/${second}` : (first ?? 'api');
+}
+
+function operationOf(route: DocumentedRoute): Operation {
+  const doc = ROUTE_DOCS[`${route.method} ${route.url}`] ?? {};
+  const parameters = [...pathParameters(route.url), ...(doc.query ? queryParameters(doc.query) : [])];
+  const operation: Operation = {
+    tags: [tagOf(route.url)],
+    responses: {
+      '200': { description: 'Success (a creation answers 201)' },
+      default: {
+        description: 'Failure',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' } } },
+      },
+    },
+  };
+  if (parameters.length > 0) operation.parameters = parameters;
+  if (doc.body) {
+    operation.requestBody = {
+      required: true,
+      content: { 'application/json': { schema: requestSchema(doc.body) } },
+    };
+  }
+  if (doc.multipart) operation.requestBody = multipartBody(doc.multipart);
+  if (route.permission !== undefined) {
+    operation.description = `Staff only: showAdmin and permission sign ${route.permission} (${signNames.get(route.permission) ?? '?'}).`;
+    operation.security = [{ session: [] }];
+  }
+  if (route.url === '/metrics') operation.security = [{ metricsToken: [] }];
+  return operation;
+}
+
+/** The OpenAPI 3.1 document of the registered routes, with the shared schemas the registry names. */
+export function buildOpenApiDocument(routes: DocumentedRoute[], apiVersion: string) {
+  const paths: Record<string, Record<string, Operation>> = {};
+  for (const route of routes) {
+    const path = openApiPath(route.url);
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = operationOf(route);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Retouch API',
+      version: apiVersion,
+      description:
+        'Generated from the route table and the shared zod schemas. Requests carry the session cookie set by POST /api/login.',
+    },
+    paths,
+    components: {
+      schemas: {
+        Failure: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+      },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN' },
+      },
+    },
+  };
+}
+
+/**
+ * OpenAPI at /api/docs (Swagger UI) and /api/docs/json. Routes validate inside their handlers, so the
+ * document is built once every route is registered: paths from an onRoute hook, bodies and queries from
+ * ROUTE_DOCS. Registered before the routes it documents.
+ */
+export const openapiPlugin = fp(async (app: FastifyInstance) => {
+  const routes: DocumentedRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(DOCS_PREFIX)) return;
+    if (!route.url.startsWith('/api/') && !OPERATIONS_ROUTES.has(route.url)) return;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, permission: route.config?.permission });
+    }
+  });
+
+  // Static mode serves this very object: it is filled in once the routes are known.
+  const document = { openapi: '3.1.0', info: { title: 'Retouch API', version }, paths: {} };
+  await app.register(fastifySwagger, { mode: 'static', specification: { document } });
+  // Its page loads only its own files (no inline script, no validator badge): the app's CSP holds there too.
+  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
+
+  app.addHook('onReady', async () => {
+    const registered = new Set(routes.map((route) => `${route.method} ${route.url}`));
+    const stale = Object.keys(ROUTE_DOCS).filter((key) => !registered.has(key));
+    if (stale.length > 0)
+      throw new Error(`ROUTE_DOCS names routes that are not registered: ${stale.join(', ')}`);
+    Object.assign(document, buildOpenApiDocument(routes, version));
+  });
+});

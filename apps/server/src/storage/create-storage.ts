@@ -1,0 +1,33 @@
+import path from 'node:path';
+import type { Config } from '../config';
+import { createLocalStorage } from './local-storage';
+import { createS3Storage } from './s3-storage';
+import type { Storage } from './storage';
+
+export type StorageConfig = Pick<
+  Config,
+  | 'DATA_DIR'
+  | 'STORAGE_DRIVER'
+  | 'S3_BUCKET'
+  | 'S3_REGION'
+  | 'S3_ENDPOINT'
+  | 'S3_PUBLIC_ENDPOINT'
+  | 'S3_ACCESS_KEY_ID'
+  | 'S3_SECRET_ACCESS_KEY'
+  | 'S3_FORCE_PATH_STYLE'
+>;
+
+/** The storage the configuration asks for: the local disk under DATA_DIR/files, or the S3 bucket. */
+export function createStorage(config: StorageConfig): Storage {
+  if (config.STORAGE_DRIVER === 'local') return createLocalStorage(path.join(config.DATA_DIR, 'files'));
+  // The configuration refuses the s3 driver without a bucket.
+  return createS3Storage({
+    bucket: config.S3_BUCKET!,
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    publicEndpoint: config.S3_PUBLIC_ENDPOINT,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+  });
+}

@@ -1,0 +1,35 @@
+/**
+ * Labels of an order's persons and processing history as staff see them (designer, moderator and
+ * admin screens, back office sections 2 and 3); the specification names these parts but not their wording.
+ */
+export const StaffOrderText = {
+  // Persons
+  persons: 'Персоны и услуги',
+  instruction: 'Инструкция',
+  degrees: 'Степень действия',
+  option: 'Опция',
+  edited: 'Изменено',
+  inactive: 'Отключена',
+  // History
+  history: 'История обработки',
+  historyEmpty: 'Попыток пока не было',
+  historyDesigner: 'Дизайнер',
+  historyStart: 'Начало',
+  historyEnd: 'Окончание',
+  historyResult: 'Результат',
+  historyComment: 'Причина / сообщение',
+  historyReview: 'Проверка',
+  historyReviewComment: 'Комментарий модератора',
+  client: 'Клиент',
+  resultRefused: 'Отказ',
+  resultCompleted: 'Выполнен',
+  resultOverdue: 'Просрочен',
+  resultInWork: 'В работе',
+  /** An attempt ended without a result: the order was cancelled by staff meanwhile. */
+  resultCancelled: 'Заказ отменён',
+  reviewPending: 'На проверке',
+  reviewFixed: 'На доработку',
+  reviewApproved: 'Принято',
+  /** A review ended without a decision: the order was cancelled by staff meanwhile. */
+  reviewCancelled: 'Прервана',
+} as const;

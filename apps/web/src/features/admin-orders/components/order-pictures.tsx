@@ -1,0 +1,40 @@
+import type { StaffOrder } from '@retouch/shared/dispatch';
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Card, Flex } from 'antd';
+import { BeforeAfterSlider, ExpiredPictureText } from '@/components/before-after-slider';
+import { downloadPicture, pictureFileName } from '../api/download-picture';
+import { AdminOrdersUiText } from '../texts';
+
+/**
+ * The original against the final picture (the draft until there is one), and downloads of original and
+ * draft; once the pictures expired, a placeholder says so and there is nothing to download.
+ */
+export function OrderPictures({ order }: { order: StaffOrder }) {
+  const { original, draft } = order.pictures;
+  if (order.picturesExpired || original === null || draft === null) {
+    return (
+      <Card title={AdminOrdersUiText.pictures}>
+        <BeforeAfterSlider before={null} after={null} expiredText={ExpiredPictureText.staff} />
+      </Card>
+    );
+  }
+  const download = (url: string, role: string) =>
+    void downloadPicture(url, pictureFileName(order._id, role, url));
+  return (
+    <Card
+      title={AdminOrdersUiText.pictures}
+      extra={
+        <Flex gap="small" wrap>
+          <Button icon={<DownloadOutlined aria-hidden />} onClick={() => download(original, 'original')}>
+            {AdminOrdersUiText.downloadOriginal}
+          </Button>
+          <Button icon={<DownloadOutlined aria-hidden />} onClick={() => download(draft, 'draft')}>
+            {AdminOrdersUiText.downloadDraft}
+          </Button>
+        </Flex>
+      }
+    >
+      <BeforeAfterSlider before={original} after={order.finalPicture ?? draft} />
+    </Card>
+  );
+}

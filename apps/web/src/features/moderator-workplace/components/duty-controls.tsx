@@ -1,0 +1,56 @@
+import { OrderCondition } from '@retouch/shared/orders';
+import { LogoutOutlined, SearchOutlined, StopOutlined } from '@ant-design/icons';
+import { Button, Flex, Spin, Statistic, Tag, Typography } from 'antd';
+import { useModeratorWorkplace } from '../hooks/use-moderator-workplace';
+import { ModeratorText } from '../texts';
+
+/** Idle: go on duty. Searching: a spinner and the cancel button. Reviewing: the countdown and stop. */
+export function DutyControls({ canReview }: { canReview: boolean }) {
+  const workplace = useModeratorWorkplace();
+
+  if (workplace.phase === 'reviewing' && workplace.order) {
+    const refusal = workplace.order.condition === OrderCondition.refusalReview;
+    return (
+      <Flex vertical gap="small" align="start">
+        <Tag color={refusal ? 'warning' : 'processing'}>
+          {refusal ? ModeratorText.reviewingRefusal : ModeratorText.reviewingResult}
+        </Tag>
+        <Statistic.Timer
+          type="countdown"
+          title={ModeratorText.timeLeft}
+          value={workplace.deadline}
+          format="HH:mm:ss"
+        />
+        <Button icon={<LogoutOutlined aria-hidden />} onClick={workplace.stopReviewing}>
+          {ModeratorText.stopReviewing}
+        </Button>
+      </Flex>
+    );
+  }
+
+  if (workplace.phase === 'searching') {
+    return (
+      <Flex align="center" gap="middle" wrap role="status">
+        <Spin />
+        <Typography.Text>{ModeratorText.searching}</Typography.Text>
+        <Button icon={<StopOutlined aria-hidden />} onClick={workplace.cancelSearch}>
+          {ModeratorText.cancelSearch}
+        </Button>
+      </Flex>
+    );
+  }
+
+  return (
+    <Flex vertical gap="small" align="start">
+      <Typography.Text type="secondary">{ModeratorText.idleHint}</Typography.Text>
+      <Button
+        type="primary"
+        icon={<SearchOutlined aria-hidden />}
+        disabled={!workplace.online || !canReview}
+        onClick={workplace.goOnDuty}
+      >
+        {ModeratorText.goOnDuty}
+      </Button>
+    </Flex>
+  );
+}

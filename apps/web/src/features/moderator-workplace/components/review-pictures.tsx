@@ -1,0 +1,51 @@
+import type { StaffOrder } from '@retouch/shared/dispatch';
+import { Card, Flex, Image, Typography } from 'antd';
+import { BeforeAfterSlider } from '@/components/before-after-slider';
+import { ModeratorText } from '../texts';
+
+/** Size of the comparison at most (back office section 9: comparison 700x400). */
+const COMPARE_SIZE = { maxWidth: 700, maxHeight: 400 };
+
+interface ReviewPicturesProps {
+  order: StaffOrder;
+  /** The designer's result; null for a refusal. */
+  result: string | null;
+}
+
+/**
+ * The original against the designer's result (against the draft when there is none), then the
+ * customer's draft with its marks, and the customer's message.
+ */
+export function ReviewPictures({ order, result }: ReviewPicturesProps) {
+  const { original, draft } = order.pictures;
+  return (
+    <Card title={ModeratorText.pictures}>
+      <Flex vertical gap="middle">
+        <section aria-label={result ? ModeratorText.originalAndResult : ModeratorText.originalAndDraft}>
+          <Typography.Title level={5}>
+            {result ? ModeratorText.originalAndResult : ModeratorText.originalAndDraft}
+          </Typography.Title>
+          <BeforeAfterSlider before={original} after={result ?? draft} />
+        </section>
+        {result && (
+          <section aria-label={ModeratorText.draft}>
+            <Typography.Title level={5}>{ModeratorText.draft}</Typography.Title>
+            <Image
+              src={draft ?? undefined}
+              alt={ModeratorText.draft}
+              style={{ ...COMPARE_SIZE, width: 'auto', height: 'auto', objectFit: 'contain' }}
+            />
+          </section>
+        )}
+        {order.message && (
+          <section aria-label={ModeratorText.clientMessage}>
+            <Typography.Title level={5}>{ModeratorText.clientMessage}</Typography.Title>
+            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>
+              {order.message}
+            </Typography.Paragraph>
+          </section>
+        )}
+      </Flex>
+    </Card>
+  );
+}

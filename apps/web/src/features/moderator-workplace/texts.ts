@@ -1,0 +1,41 @@
+/**
+ * Labels of the moderator workplace (back office sections 2 and 4) where the specification names a
+ * control but gives no wording; the texts it does give are `ReviewText` in shared/review.
+ */
+export const ModeratorText = {
+  screenTitle: 'Кабинет модератора',
+  goOnDuty: 'Выйти на дежурство',
+  idleHint: 'Выйдите на дежурство, чтобы получать заказы на проверку.',
+  searching: 'Идёт поиск заказа на проверку…',
+  cancelSearch: 'Отменить поиск',
+  orderArrived: 'Заказ на проверку получен',
+  reviewingResult: 'Проверка результата',
+  reviewingRefusal: 'Проверка отказа',
+  timeLeft: 'Осталось времени',
+  stopReviewing: 'Завершить проверку',
+  queueSize: 'Заказов на проверке',
+  total: 'Сумма заказа',
+  createdAt: 'Дата создания',
+  // Decisions
+  decision: 'Решение',
+  approve: 'Принять',
+  fix: 'Исправить',
+  notAgree: 'Не согласен',
+  // The drawing editor
+  fixTitle: 'Исправление работы',
+  canvas: 'Холст с результатом дизайнера',
+  brushColor: 'Цвет кисти',
+  undo: 'Отменить',
+  comment: 'Комментарий для дизайнера',
+  send: 'Отправить на доработку',
+  cancel: 'Закрыть',
+  uploadProgress: 'Загрузка исправления',
+  imageNotReady: 'Изображение ещё не загружено',
+  // Pictures
+  pictures: 'Изображения',
+  originalAndResult: 'Оригинал и результат дизайнера',
+  originalAndDraft: 'Оригинал и черновик',
+  draft: 'Черновик клиента',
+  result: 'Результат дизайнера',
+  clientMessage: 'Сообщение клиента',
+} as const;

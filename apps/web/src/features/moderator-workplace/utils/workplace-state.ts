@@ -1,0 +1,42 @@
+import { designerRemainingMs, type StaffOrder } from '@retouch/shared/dispatch';
+
+/** Where the moderator stands (back office section 4): idle, searching, or reviewing an order. */
+export type WorkplacePhase = 'idle' | 'searching' | 'reviewing';
+
+export interface WorkplaceState {
+  phase: WorkplacePhase;
+  order: StaffOrder | null;
+  /** When the attempt's time, less the 10 extension minutes, runs out; in ms since the epoch. */
+  deadline: number;
+}
+
+export type WorkplaceAction =
+  | { type: 'searchStarted' }
+  | { type: 'searchStopped' }
+  | { type: 'orderReceived'; order: StaffOrder; now: number }
+  /** Approved, sent back or a refusal judged: the moderator searches again. */
+  | { type: 'orderDecided' }
+  /** Stop reviewing: the order goes back to the queue and the moderator is idle. */
+  | { type: 'reviewStopped' };
+
+export const initialWorkplaceState: WorkplaceState = { phase: 'idle', order: null, deadline: 0 };
+
+export function workplaceReducer(state: WorkplaceState, action: WorkplaceAction): WorkplaceState {
+  switch (action.type) {
+    case 'searchStarted':
+      return state.order ? state : { ...state, phase: 'searching' };
+    case 'searchStopped':
+      return state.phase === 'searching' ? { ...state, phase: 'idle' } : state;
+    case 'orderReceived':
+      return {
+        phase: 'reviewing',
+        order: action.order,
+        // The moderator's time is reduced by 10 minutes like the designer's (back office section 4).
+        deadline: action.now + designerRemainingMs(action.order, false, action.now),
+      };
+    case 'orderDecided':
+      return { ...initialWorkplaceState, phase: 'searching' };
+    case 'reviewStopped':
+      return initialWorkplaceState;
+  }
+}

@@ -1,0 +1,133 @@
+import type { Role } from '@retouch/shared/admin-users';
+import { AdminText } from '@retouch/shared/texts';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import {
+  App,
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Popconfirm,
+  Skeleton,
+  Table,
+  Tag,
+  Tooltip,
+  type TableColumnsType,
+} from 'antd';
+import { useState } from 'react';
+import { LoadError } from '@/components/load-error';
+import { errorMessage } from '@/lib/api-client';
+import { useDeleteRole } from '../api/delete-role';
+import { useRoles } from '../api/get-roles';
+import { RoleRowLabel, RolesText } from '../texts';
+import { CreateRoleForm } from './create-role-form';
+import { RolePermissionsModal } from './role-permissions-modal';
+
+/**
+ * /admin/roles (back office section 2, Roles screen): create a role, list the roles with their permissions,
+ * edit a role's nine switches, delete a role (asks first). Admin and User are shown but locked.
+ * The table is hidden while the dialog is open.
+ */
+export function RolesEditor() {
+  const { notification } = App.useApp();
+  const roles = useRoles();
+  const deleteRole = useDeleteRole();
+  const [editing, setEditing] = useState<Role | null>(null);
+
+  const remove = (role: Role) =>
+    deleteRole.mutateAsync(role._id).then(
+      ({ message }) => notification.success({ title: message }),
+      (error: unknown) =>
+        notification.error({
+          title: AdminText.error,
+          description: errorMessage(error, AdminText.somethingWrong),
+        }),
+    );
+
+  if (roles.isError) {
+    return (
+      <LoadError title={AdminText.somethingWrong} retryLabel={AdminText.tryAgain} onRetry={roles.refetch} />
+    );
+  }
+
+  const columns: TableColumnsType<Role> = [
+    {
+      key: 'title',
+      title: RolesText.roleName,
+      render: (_, role) => (
+        <Flex gap={4} wrap>
+          {role.title}
+          {role.protected && <Tag color="gold">{RolesText.protected}</Tag>}
+        </Flex>
+      ),
+    },
+    {
+      key: 'permissions',
+      title: RolesText.permissions,
+      render: (_, role) => {
+        const granted = role.permissions.filter((p) => p.status);
+        return granted.length === 0
+          ? RolesText.noPermissions
+          : granted.map((p) => <Tag key={p.sign}>{p.description}</Tag>);
+      },
+    },
+    {
+      key: 'actions',
+      title: RolesText.actions,
+      width: 120,
+      render: (_, role) => {
+        const locked = role.protected;
+        const controls = (
+          <Flex gap="small">
+            <Button
+              icon={<EditOutlined aria-hidden />}
+              aria-label={RoleRowLabel.edit(role)}
+              disabled={locked}
+              onClick={() => setEditing(role)}
+            />
+            <Popconfirm
+              title={RolesText.deleteConfirm}
+              okText={RolesText.delete}
+              cancelText={RolesText.cancel}
+              okButtonProps={{ danger: true }}
+              disabled={locked}
+              onConfirm={() => remove(role)}
+            >
+              <Button
+                danger
+                icon={<DeleteOutlined aria-hidden />}
+                aria-label={RoleRowLabel.delete(role)}
+                disabled={locked}
+              />
+            </Popconfirm>
+          </Flex>
+        );
+        return locked ? <Tooltip title={RolesText.protectedHint}>{controls}</Tooltip> : controls;
+      },
+    },
+  ];
+
+  return (
+    <Card title={RolesText.title}>
+      {!editing && (
+        <Flex vertical gap="middle">
+          <CreateRoleForm />
+          {roles.isPending ? (
+            <div aria-busy="true" aria-label={RolesText.loading}>
+              <Skeleton active paragraph={{ rows: 4 }} title={false} />
+            </div>
+          ) : (
+            <Table<Role>
+              rowKey="_id"
+              columns={columns}
+              dataSource={roles.data}
+              pagination={false}
+              locale={{ emptyText: <Empty description={RolesText.empty} /> }}
+            />
+          )}
+        </Flex>
+      )}
+      {editing && <RolePermissionsModal role={editing} onClose={() => setEditing(null)} />}
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+import { SettingsText, type SystemSetting } from '@retouch/shared/settings';
+import { AdminText } from '@retouch/shared/texts';
+import { App, DatePicker, Form, Modal } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { errorMessage } from '@/lib/api-client';
+import { useUpdateSettingDate } from '../api/update-setting-date';
+import { SiteSettingsText, settingLabel } from '../texts';
+import { DATE_TIME_FORMAT, toIsoWithOffset } from '../utils/date-time';
+
+interface SettingDateForm {
+  data: Dayjs | null;
+}
+
+interface SettingDateModalProps {
+  setting: SystemSetting;
+  onClose: () => void;
+}
+
+/** Edits a setting's moment with a date-time picker; it cannot be dismissed while its save runs. */
+export function SettingDateModal({ setting, onClose }: SettingDateModalProps) {
+  const { notification } = App.useApp();
+  const [form] = Form.useForm<SettingDateForm>();
+  const updateSetting = useUpdateSettingDate();
+  const pending = updateSetting.isPending;
+
+  const save = ({ data }: SettingDateForm) => {
+    if (!data) return;
+    updateSetting.mutate(
+      { name: setting.name, body: { data: toIsoWithOffset(data) } },
+      {
+        onSuccess: () => {
+          notification.success({ title: SettingsText.updated });
+          onClose();
+        },
+        onError: (error) =>
+          notification.error({
+            title: AdminText.error,
+            description: errorMessage(error, AdminText.somethingWrong),
+          }),
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open
+      title={`${SiteSettingsText.editTitle}: ${settingLabel(setting.name)}`}
+      okText={SiteSettingsText.save}
+      cancelText={SiteSettingsText.cancel}
+      confirmLoading={pending}
+      cancelButtonProps={{ disabled: pending }}
+      closable={!pending}
+      keyboard={!pending}
+      mask={{ closable: false }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+    >
+      <Form<SettingDateForm>
+        form={form}
+        name="setting-date-form"
+        layout="vertical"
+        initialValues={{ data: setting.data ? dayjs(setting.data) : null }}
+        onFinish={save}
+        disabled={pending}
+      >
+        <Form.Item
+          label={SiteSettingsText.dateTime}
+          name="data"
+          rules={[{ required: true, message: SiteSettingsText.pickDateTime }]}
+        >
+          <DatePicker
+            showTime={{ format: 'HH:mm' }}
+            format={DATE_TIME_FORMAT}
+            placeholder={SiteSettingsText.pickDateTime}
+            style={{ width: '100%' }}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,13 @@
+import { roleListSchema } from '@retouch/shared/admin-users';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** `GET /api/admin/permissions/role`: the roles a user may be given. */
+export function getRoles() {
+  return apiRequest('/api/admin/permissions/role', { schema: roleListSchema });
+}
+
+export function useRoles() {
+  return useQuery({ queryKey: queryKeys.roles, queryFn: getRoles });
+}

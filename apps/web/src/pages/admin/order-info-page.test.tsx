@@ -1,0 +1,277 @@
+import type { AdminOrderRow, AdminUserInfo } from '@retouch/shared/admin-orders';
+import type { StaffOrder, StaffProcessingStep } from '@retouch/shared/dispatch';
+import { OrderCondition } from '@retouch/shared/orders';
+import { AdminText } from '@retouch/shared/texts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { CompareText } from '@/components/before-after-slider';
+import { StaffOrderText } from '@/components/staff-order/texts';
+import { AdminOrdersRowLabel, AdminOrdersUiText } from '@/features/admin-orders/texts';
+import { setSessionFlags } from '@/features/auth/stores/session-flags';
+import { mockFetch, type MockAnswer } from '@/test/fetch-mock';
+import { aUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+
+const admin = aUser({ email: 'admin@retouch.local', role: { title: 'Admin' }, isAdmin: true });
+const client = { _id: 'client-1', email: 'ann@example.com', name: { giveName: 'Ann', familyName: 'Lee' } };
+const clientInfo: AdminUserInfo = {
+  ...client,
+  balance: { main: 5, bonus: 20 },
+  role: { title: 'User' },
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+const step: StaffProcessingStep = {
+  _id: 'step-1',
+  createdAt: '2026-11-01T10:10:00.000Z',
+  executor: {
+    _id: 'designer-1',
+    email: 'designer@retouch.local',
+    dateStart: '2026-11-01T10:10:00.000Z',
+    dateEnd: '2026-11-01T10:40:00.000Z',
+    timeExtension: false,
+    result: { status: 1, picture: '/api/files/result.jpg', reason: null },
+  },
+  client: null,
+  review: {
+    _id: 'moderator-1',
+    email: 'moderator@retouch.local',
+    dateStart: '2026-11-01T10:41:00.000Z',
+    dateEnd: '2026-11-01T10:45:00.000Z',
+    result: { status: 0, picture: '/api/files/fix.png', message: 'Мягче тени' },
+  },
+};
+
+function anOrder(overrides: Partial<StaffOrder> = {}): StaffOrder {
+  return {
+    _id: 'order-1',
+    condition: OrderCondition.fixing,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    cost: 12,
+    tip: 0,
+    executionTime: 60,
+    dateStart: new Date().toISOString(),
+    message: '',
+    client,
+    pictures: {
+      original: '/api/files/original.jpg',
+      thumbnail: '/api/files/original-thumb.webp',
+      draft: '/api/files/draft.png',
+      additional: null,
+    },
+    finalPicture: null,
+    completed: { picture: null },
+    refuseReason: null,
+    finance: { costForExecutor: 7 },
+    persons: [
+      {
+        id: 'Person 1',
+        orders: [
+          {
+            _id: 'skin',
+            serviceId: 'skin',
+            isOptional: false,
+            title: { admin: 'Ретушь кожи', user: 'Skin retouch' },
+            description: { admin: 'Убрать дефекты', user: 'Remove blemishes' },
+            instruction: 'Сохранить текстуру',
+            picture: '/api/files/skin.webp',
+            degreeAction: [{ _id: 'strong', title: { admin: 'Сильно', user: 'Strong' } }],
+            cost: 12,
+            designerPrice: 7,
+            active: true,
+            edited: false,
+          },
+        ],
+      },
+    ],
+    processing: [step],
+    currentProcessing: null,
+    ...overrides,
+  };
+}
+
+const row = (id: string, overrides: Partial<AdminOrderRow> = {}): AdminOrderRow => ({
+  _id: id,
+  createdAt: '2026-10-20T09:00:00.000Z',
+  client,
+  cost: 8,
+  tip: 0,
+  condition: OrderCondition.done,
+  executionTime: 30,
+  dateStart: null,
+  ...overrides,
+});
+const clientOrders = [row('order-1', { condition: OrderCondition.fixing }), row('order-0'), row('order-00')];
+
+function openDetails(answers: Record<string, MockAnswer | (() => MockAnswer)> = {}, order = anOrder()) {
+  setSessionFlags({ isAdmin: true });
+  const api = mockFetch({
+    'GET /api/user/info': { body: admin },
+    'GET /api/admin/permissions/user': { body: [0, 4].map((sign) => ({ sign, status: true })) },
+    'GET /api/admin/orders/order/order-1': { body: order },
+    'GET /api/admin/orders/order/order-0': { body: anOrder({ _id: 'order-0', condition: 6 }) },
+    'GET /api/admin/user/info/client-1': { body: clientInfo },
+    'GET /api/admin/orders/user/client-1': { body: { orders: clientOrders } },
+    ...answers,
+  });
+  return { ...renderApp('/admin/info/order/order-1'), ...api };
+}
+
+const shown = () => screen.findByText(`${AdminOrdersUiText.order} order-1`, {}, { timeout: 5000 });
+const card = (title: string) => within(screen.getByText(title).closest<HTMLElement>('.ant-card')!);
+
+beforeAll(async () => {
+  await import('@/pages/admin/admin-area');
+  await import('@/pages/admin/order-info-page');
+});
+
+describe('/admin/info/order/{id}', () => {
+  it('shows the client with balance, date dd.mm.yyyy, total, the pictures compared, persons and history', async () => {
+    openDetails();
+    await shown();
+    const clientCard = card(AdminOrdersUiText.client);
+    expect(clientCard.getByText('Ann Lee')).toBeInTheDocument();
+    expect(clientCard.getByText('ann@example.com')).toBeInTheDocument();
+    expect(
+      await clientCard.findByText(
+        `${AdminOrdersUiText.balanceMain}: 5 · ${AdminOrdersUiText.balanceBonus}: 20`,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('01.11.2026')).toBeInTheDocument();
+    expect(card(`${AdminOrdersUiText.order} order-1`).getByText('12')).toBeInTheDocument();
+    // No final picture yet: the original is compared with the draft.
+    expect(screen.getByAltText(CompareText.before)).toHaveAttribute('src', '/api/files/original.jpg');
+    expect(screen.getByAltText(CompareText.after)).toHaveAttribute('src', '/api/files/draft.png');
+
+    const persons = card(StaffOrderText.persons);
+    expect(persons.getByText('Ретушь кожи')).toBeInTheDocument();
+    expect(persons.getByText('Сильно')).toBeInTheDocument();
+    const history = card(StaffOrderText.history);
+    expect(history.getByText('designer@retouch.local')).toBeInTheDocument();
+    expect(history.getByText(StaffOrderText.resultCompleted)).toBeInTheDocument();
+    expect(history.getByText(StaffOrderText.reviewFixed)).toBeInTheDocument();
+    expect(history.getByText('Мягче тени')).toBeInTheDocument();
+  });
+
+  it('compares the original with the final picture once there is one', async () => {
+    openDetails({}, anOrder({ condition: OrderCondition.done, finalPicture: '/api/files/final.jpg' }));
+    await shown();
+    expect(screen.getByAltText(CompareText.after)).toHaveAttribute('src', '/api/files/final.jpg');
+  });
+
+  it("lists the client's other orders (41 asked for, this one left out) and opens one on a click", async () => {
+    const { user, location, calls } = openDetails();
+    await shown();
+    const list = card(AdminOrdersUiText.clientOrders);
+    expect(
+      await list.findByRole('button', { name: AdminOrdersRowLabel.openOrder('order-0') }),
+    ).toBeInTheDocument();
+    expect(list.getByRole('button', { name: AdminOrdersRowLabel.openOrder('order-00') })).toBeInTheDocument();
+    expect(
+      list.queryByRole('button', { name: AdminOrdersRowLabel.openOrder('order-1') }),
+    ).not.toBeInTheDocument();
+    expect(calls.some((call) => call.url === '/api/admin/orders/user/client-1?limit=41')).toBe(true);
+
+    await user.click(list.getByRole('button', { name: AdminOrdersRowLabel.openOrder('order-0') }));
+    expect(location().pathname).toBe('/admin/info/order/order-0');
+    expect(await screen.findByText(`${AdminOrdersUiText.order} order-0`)).toBeInTheDocument();
+  });
+
+  it('cancels an unfinished order after a confirmation, hiding the tables meanwhile', async () => {
+    let cancelled = false;
+    const { user, callsTo } = openDetails({
+      'GET /api/admin/orders/order/order-1': () => ({
+        body: anOrder(cancelled ? { condition: OrderCondition.cancelled } : {}),
+      }),
+      'POST /api/admin/orders/order/order-1/cancel': () => {
+        cancelled = true;
+        return {
+          body: {
+            message: 'Заказ отменён, токены возвращены клиенту',
+            condition: 9,
+            refunded: { main: 0, bonus: 12 },
+          },
+        };
+      },
+    });
+    await shown();
+    await screen.findByRole('button', { name: AdminOrdersRowLabel.openOrder('order-0') });
+    expect(card(StaffOrderText.history).getAllByRole('table').length).toBeGreaterThan(0);
+    expect(card(AdminOrdersUiText.clientOrders).getAllByRole('table').length).toBeGreaterThan(0);
+
+    await user.click(screen.getByRole('button', { name: AdminOrdersUiText.cancelOrder }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText(AdminOrdersUiText.cancelConfirmText)).toBeInTheDocument();
+    expect(screen.queryByText(StaffOrderText.history)).not.toBeInTheDocument();
+    expect(card(AdminOrdersUiText.clientOrders).queryByRole('table')).not.toBeInTheDocument();
+    expect(callsTo('POST', '/api/admin/orders/order/order-1/cancel')).toHaveLength(0);
+
+    await user.click(dialog.getByRole('button', { name: AdminOrdersUiText.cancelConfirm }));
+    expect(await screen.findByText('Заказ отменён, токены возвращены клиенту')).toBeInTheDocument();
+    expect(callsTo('POST', '/api/admin/orders/order/order-1/cancel')).toHaveLength(1);
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: AdminOrdersUiText.cancelOrder })).not.toBeInTheDocument(),
+    );
+    expect(
+      card(`${AdminOrdersUiText.order} order-1`).getByText(AdminOrdersUiText.cancelled),
+    ).toBeInTheDocument();
+  });
+
+  it('sends nothing when the confirmation is dismissed', async () => {
+    const { user, callsTo } = openDetails();
+    await shown();
+    await user.click(screen.getByRole('button', { name: AdminOrdersUiText.cancelOrder }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: AdminOrdersUiText.cancelDismiss,
+      }),
+    );
+    await waitFor(() =>
+      expect(card(AdminOrdersUiText.clientOrders).getAllByRole('table').length).toBeGreaterThan(0),
+    );
+    expect(card(StaffOrderText.history).getAllByRole('table').length).toBeGreaterThan(0);
+    expect(callsTo('POST', '/api/admin/orders/order/order-1/cancel')).toHaveLength(0);
+  });
+
+  it('offers no cancel for a finished order', async () => {
+    openDetails({}, anOrder({ condition: OrderCondition.doneTipped, tip: 5 }));
+    await shown();
+    expect(screen.queryByRole('button', { name: AdminOrdersUiText.cancelOrder })).not.toBeInTheDocument();
+  });
+
+  it('downloads the original and the draft as files; a failed download is only logged', async () => {
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:picture');
+    const revokeObjectURL = vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user, callsTo } = openDetails({
+      'GET /api/files/original.jpg': { body: 'jpeg bytes' },
+      'GET /api/files/draft.png': { status: 404 },
+    });
+    await shown();
+    await user.click(screen.getByRole('button', { name: AdminOrdersUiText.downloadOriginal }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    expect(callsTo('GET', '/api/files/original.jpg')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: AdminOrdersUiText.downloadDraft }));
+    await waitFor(() => expect(logged).toHaveBeenCalled());
+    expect(callsTo('GET', '/api/files/draft.png')).toHaveLength(1);
+    expect(
+      screen.queryByText(AdminText.error, { selector: '.ant-notification-notice-title' }),
+    ).not.toBeInTheDocument();
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:picture');
+    [logged, createObjectURL, revokeObjectURL].forEach((spy) => spy.mockRestore());
+  });
+
+  it("tells a failed load as 'Что-то пошло не так!' titled 'Ошибка'", async () => {
+    openDetails({
+      'GET /api/admin/orders/order/order-1': { status: 404, body: { message: 'Заказ не найден' } },
+    });
+    const title = await screen.findByText(
+      AdminText.error,
+      { selector: '.ant-notification-notice-title' },
+      { timeout: 5000 },
+    );
+    const notice = within(title.closest<HTMLElement>('.ant-notification-notice')!);
+    expect(notice.getByText(AdminText.somethingWrong)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,200 @@
+import type { AdminOrderRow, AdminOrdersPage } from '@retouch/shared/admin-orders';
+import { OrderCondition } from '@retouch/shared/orders';
+import { AdminText } from '@retouch/shared/texts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AdminOrdersRowLabel, AdminOrdersUiText } from '@/features/admin-orders/texts';
+import { setSessionFlags } from '@/features/auth/stores/session-flags';
+import { mockFetch, type RecordedCall } from '@/test/fetch-mock';
+import { aUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+
+const admin = aUser({ email: 'admin@retouch.local', role: { title: 'Admin' }, isAdmin: true });
+const MINUTE = 60_000;
+
+function aRow(id: string, overrides: Partial<AdminOrderRow> = {}): AdminOrderRow {
+  return {
+    _id: id,
+    createdAt: '2026-11-01T10:05:00.000Z',
+    client: { _id: 'client-1', email: 'ann@example.com', name: { giveName: 'Ann', familyName: 'Lee' } },
+    cost: 12,
+    tip: 0,
+    condition: OrderCondition.new,
+    executionTime: 60,
+    dateStart: null,
+    ...overrides,
+  };
+}
+
+const bob = { _id: 'client-2', email: 'bob@example.com', name: { giveName: 'Bob', familyName: 'Stone' } };
+const rows: AdminOrderRow[] = [
+  aRow('o-new'),
+  aRow('o-work', {
+    condition: OrderCondition.inWork,
+    dateStart: new Date(Date.now() - MINUTE).toISOString(),
+  }),
+  aRow('o-late', {
+    condition: OrderCondition.resultReview,
+    executionTime: 30,
+    dateStart: new Date(Date.now() - 120 * MINUTE).toISOString(),
+  }),
+  aRow('o-done', { condition: OrderCondition.done, client: bob }),
+  aRow('o-tipped', { condition: OrderCondition.doneTipped, tip: 15 }),
+  aRow('o-refused', { condition: OrderCondition.refused }),
+  aRow('o-cancelled', { condition: OrderCondition.cancelled }),
+];
+
+/** Answers the table's calls with `rows` and `total`, whatever the query; the test reads the queries. */
+function openOrders(
+  { page = { orders: rows, total: 45 }, path = '/admin/orders', status = 200 } = {} as {
+    page?: AdminOrdersPage;
+    path?: string;
+    status?: number;
+  },
+) {
+  setSessionFlags({ isAdmin: true });
+  const api = mockFetch({
+    'GET /api/user/info': { body: admin },
+    'GET /api/admin/permissions/user': { body: [0, 4].map((sign) => ({ sign, status: true })) },
+    'GET /api/admin/orders/': status === 200 ? { body: page } : { status, body: { message: 'boom' } },
+  });
+  const queries = () =>
+    api.callsTo('GET', '/api/admin/orders/').map((call: RecordedCall) => {
+      const search = new URL(call.url, 'http://localhost').searchParams;
+      return Object.fromEntries(search.entries());
+    });
+  return { ...renderApp(path), ...api, queries };
+}
+
+const bodyRows = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row));
+const cellTexts = (row: ReturnType<typeof within>) =>
+  row.getAllByRole('cell').map((cell: HTMLElement) => cell.textContent);
+/** The table shown (the first render also loads the admin chunks). */
+const tableShown = () => screen.findByText('o-new', {}, { timeout: 5000 });
+const dateHeader = () => screen.getByRole('columnheader', { name: new RegExp(AdminOrdersUiText.date) });
+
+beforeAll(async () => {
+  await import('@/pages/admin/admin-area');
+  await import('@/pages/admin/orders-page');
+});
+
+describe('/admin/orders', () => {
+  it('shows id, date, e-mail, name, cost, tip, status and details of each order', async () => {
+    openOrders();
+    expect(await tableShown()).toBeInTheDocument();
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers).toEqual([
+      AdminOrdersUiText.id,
+      AdminOrdersUiText.date,
+      AdminOrdersUiText.email,
+      AdminOrdersUiText.name,
+      AdminOrdersUiText.cost,
+      AdminOrdersUiText.tip,
+      AdminOrdersUiText.status,
+      AdminOrdersUiText.details,
+    ]);
+    const [first] = bodyRows();
+    const cells = cellTexts(first!);
+    expect(cells[0]).toBe('o-new');
+    expect(cells[1]).toMatch(/^01\.11\.2026 \d\d:05$/);
+    expect(cells.slice(2, 7)).toEqual([
+      'ann@example.com',
+      'Ann Lee',
+      '12',
+      AdminOrdersUiText.tipPending,
+      AdminOrdersUiText.lookingForDesigner,
+    ]);
+    expect(first!.getByRole('button', { name: AdminOrdersRowLabel.details('o-new') })).toBeInTheDocument();
+  });
+
+  it('shows the tip at 10, no tip at 6, an ellipsis otherwise; and the status of each condition group', async () => {
+    openOrders();
+    await tableShown();
+    const rowById = new Map(bodyRows().map((row) => [cellTexts(row)[0], row]));
+    const byId = Object.fromEntries(
+      [...rowById].map(([id, row]) => {
+        const cells = cellTexts(row);
+        return [id, { tip: cells[5], status: cells[6] }];
+      }),
+    );
+    expect(byId).toEqual({
+      'o-new': { tip: '…', status: AdminOrdersUiText.lookingForDesigner },
+      'o-work': { tip: '…', status: `${AdminOrdersUiText.inProgress} · 1%` },
+      'o-late': { tip: '…', status: AdminOrdersUiText.beingModerated },
+      'o-done': { tip: AdminOrdersUiText.noTip, status: AdminOrdersUiText.completed },
+      'o-tipped': { tip: '15', status: AdminOrdersUiText.completed },
+      'o-refused': { tip: '…', status: AdminOrdersUiText.refused },
+      'o-cancelled': { tip: '…', status: AdminOrdersUiText.cancelled },
+    });
+    const tag = (id: string) => rowById.get(id)!.getByText(byId[id]!.status!, { selector: '.ant-tag' });
+    expect(tag('o-new')).toHaveClass('ant-tag-warning');
+    expect(tag('o-done')).toHaveClass('ant-tag-success');
+    expect(tag('o-refused')).toHaveClass('ant-tag-error');
+    expect(tag('o-cancelled')).toHaveClass('ant-tag-error');
+  });
+
+  it('asks the server for 20 newest orders of page 1 first, then for the page chosen', async () => {
+    const { user, queries } = openOrders();
+    await tableShown();
+    expect(queries()[0]).toEqual({ limit: '20', page: '1', sortByDate: 'DESC' });
+    await user.click(screen.getByRole('listitem', { name: '3' }));
+    await waitFor(() => expect(queries().at(-1)).toEqual({ limit: '20', page: '3', sortByDate: 'DESC' }));
+  });
+
+  it('offers page sizes 5, 10 and 20; a new size starts again at page 1', async () => {
+    const { user, queries } = openOrders({ path: '/admin/orders?page=2' });
+    await tableShown();
+    expect(queries()[0]).toEqual({ limit: '20', page: '2', sortByDate: 'DESC' });
+    await user.click(screen.getByRole('combobox'));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['5 / стр.', '10 / стр.', '20 / стр.']);
+    await user.click(screen.getByText('10 / стр.', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() => expect(queries().at(-1)).toEqual({ limit: '10', page: '1', sortByDate: 'DESC' }));
+  });
+
+  it('sorts by date on the server: oldest first, then newest first again', async () => {
+    const { user, queries } = openOrders();
+    await tableShown();
+    expect(dateHeader()).toHaveAttribute('aria-sort', 'descending');
+    await user.click(dateHeader());
+    await waitFor(() => expect(queries().at(-1)).toMatchObject({ sortByDate: 'ASC', page: '1' }));
+    expect(dateHeader()).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(dateHeader());
+    await waitFor(() => expect(queries().at(-1)).toMatchObject({ sortByDate: 'DESC' }));
+  });
+
+  it("filters by a client's e-mail and clears the filter with the link", async () => {
+    const { user, queries } = openOrders();
+    await tableShown();
+    expect(screen.queryByText(AdminOrdersUiText.clearFilter)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: AdminOrdersRowLabel.filterByEmail(bob.email) }));
+    await waitFor(() =>
+      expect(queries().at(-1)).toEqual({ limit: '20', page: '1', sortByDate: 'DESC', email: bob.email }),
+    );
+    await user.click(screen.getByText(AdminOrdersUiText.clearFilter));
+    await waitFor(() => expect(queries().at(-1)).toEqual({ limit: '20', page: '1', sortByDate: 'DESC' }));
+    expect(screen.queryByText(AdminOrdersUiText.clearFilter)).not.toBeInTheDocument();
+  });
+
+  it("opens an order's details", async () => {
+    const { user, location } = openOrders();
+    await user.click(await screen.findByRole('button', { name: AdminOrdersRowLabel.details('o-done') }));
+    expect(location().pathname).toBe('/admin/info/order/o-done');
+  });
+
+  it('says when there are no orders', async () => {
+    openOrders({ page: { orders: [], total: 0 } });
+    expect(await screen.findByText(AdminOrdersUiText.empty)).toBeInTheDocument();
+  });
+
+  it("tells a failed load as 'Что-то пошло не так!' titled 'Ошибка'", async () => {
+    openOrders({ status: 500 });
+    const title = await screen.findByText(AdminText.error, { selector: '.ant-notification-notice-title' });
+    const notice = within(title.closest<HTMLElement>('.ant-notification-notice')!);
+    expect(notice.getByText(AdminText.somethingWrong)).toBeInTheDocument();
+  });
+});

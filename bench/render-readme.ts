@@ -1,0 +1,401 @@
+// Renders bench/results/*.json into README.md between <!-- bench:start --> and <!-- bench:end -->,
+// formatted as Prettier formats the README; nothing outside the markers changes. Run by `npm run bench`,
+// or alone: `npm run bench:readme -w @retouch/bench`.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { format, resolveConfig } from 'prettier';
+import { RESULTS_DIR } from './report';
+
+const README = path.join(import.meta.dirname, '..', 'README.md');
+const START = '<!-- bench:start -->';
+const END = '<!-- bench:end -->';
+
+interface Machine {
+  cpus: number;
+  cpuModel?: string;
+  memoryGb?: number;
+  node: string;
+}
+interface Result {
+  date: string;
+  machine: Machine;
+}
+interface Latency {
+  samples: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+interface HttpResult extends Result {
+  connections: number;
+  durationSeconds: number;
+  results: Array<{
+    name: string;
+    requestsPerSecond: number;
+    latencyP50Ms: number;
+    latencyP99Ms: number;
+    ratioToBare: number;
+  }>;
+}
+interface Timing {
+  medianMs: number;
+  p95Ms: number;
+}
+interface Plan {
+  table: string;
+  seqScans: string[];
+  indexes: string[];
+  executionMs: number;
+}
+interface HistoryResult extends Result {
+  database: string;
+  customerOrders: number;
+  pageSize: number;
+  runs: number;
+  customerIndex: string;
+  scales: Array<{
+    orders: number;
+    generationSeconds: number;
+    ordersTableWithIndexes: string;
+    pages: Array<{
+      page: string;
+      query: { page: number };
+      endpointQueries: Timing & { queries: number };
+      pageQuery: Timing;
+      countQuery: Timing;
+      seqScanOnOrders: boolean;
+      plans: Plan[];
+      withoutCustomerIndex: Plan[];
+    }>;
+  }>;
+}
+interface Delivery {
+  sent: number;
+  wrongUser: number;
+  duplicates: number;
+  missing: number;
+  latency: Latency;
+}
+interface SocketsResult extends Result {
+  customers: number;
+  connect: { seconds: number; handshakesPerSecond: number };
+  rssMb: { server: number; clients: number };
+  fanOut: { oneAtATime: Delivery; everyUserAtOnce: Delivery & { allDeliveredAfterMs: number } };
+  storm: {
+    clients: number;
+    back: number;
+    allBackMs: number;
+    limitMs: number;
+    reconnectionDelayMs: number;
+    reconnect: Latency;
+    connectErrors: number;
+    databaseCheckouts: number;
+    serverCpuMs: number;
+    deliveryAfterReconnect: Delivery;
+    result: string;
+  };
+}
+interface Size {
+  files: number;
+  rawKb: number;
+  gzipKb: number;
+}
+interface BundleResult extends Result {
+  gzipLevel: number;
+  landing: { entry: Size; initialJs: Size; initialCss: Size };
+  lazy: Record<string, { source: string; chunk: Size; onNavigation: Size }>;
+  allJs: Size;
+}
+interface DispatchResult extends Result {
+  database: string;
+  designers: number;
+  ordersInTable: number;
+  arrival: { p50Ms: number; p99Ms: number; fromCreateRequest: { p50Ms: number; p99Ms: number } };
+  drain: { p50Ms: number; p99Ms: number };
+}
+interface OrdersResult extends Result {
+  runs: number;
+  serverMs: { p50: number; p95: number };
+  rawSharpMs: { p50: number; p95: number };
+  peakRssMb: number;
+}
+
+function load<T extends Result>(name: string): T | undefined {
+  const file = path.join(RESULTS_DIR, `${name}.json`);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined;
+}
+
+const isFigure = (cell: string | number) => typeof cell === 'number' || /^[\d.,/+ –]+( ?ms)?$/.test(cell);
+
+/** A Markdown table: columns of figures right-aligned, the others left-aligned. */
+const table = (head: string[], rows: Array<Array<string | number>>) =>
+  [
+    `| ${head.join(' | ')} |`,
+    `| ${head.map((_, i) => (i > 0 && rows.every((row) => isFigure(row[i]!)) ? '---:' : '---')).join(' | ')} |`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
+
+const measured = (result: Result) =>
+  `Measured ${result.date.slice(0, 10)} on ${result.machine.cpus} × ${result.machine.cpuModel ?? 'CPU'}` +
+  `${result.machine.memoryGb ? `, ${result.machine.memoryGb} GB` : ''}, Node ${result.machine.node.replace(/^v/, '')}.`;
+
+const notRun = (file: string) =>
+  `No results yet: \`npm run bench\` (or \`bench/${file}\` alone) writes them.`;
+
+function httpSection() {
+  const pglite = load<HttpResult>('http');
+  const postgres = load<HttpResult>('http-postgres');
+  const runs = [pglite, postgres].filter((run): run is HttpResult => run !== undefined);
+  if (!runs.length) return ['### HTTP', notRun('http.ts')];
+  const names = runs[0]!.results.map((result) => result.name);
+  const cells = (run: HttpResult | undefined, name: string) => {
+    const result = run?.results.find((r) => r.name === name);
+    return result
+      ? [result.requestsPerSecond, result.latencyP50Ms, result.latencyP99Ms, result.ratioToBare.toFixed(2)]
+      : ['–', '–', '–', '–'];
+  };
+  return [
+    '### HTTP',
+    `\`bench/http.ts\`: autocannon, ${runs[0]!.connections} connections, ${runs[0]!.durationSeconds} s a target after a 1 s ` +
+      'warm-up, the server in-process; once on PGlite and once (`--postgres`) on a scratch PostgreSQL database ' +
+      '(pool of 10). The bare route is a no-op route on the same app, behind the same global hooks, measured ' +
+      'first and again last; the ratios are to the mean of both. ' +
+      measured(runs[0]!),
+    table(
+      [
+        'target',
+        'PGlite req/s',
+        'p50 ms',
+        'p99 ms',
+        'ratio to bare',
+        'PostgreSQL req/s',
+        'p50 ms',
+        'p99 ms',
+        'ratio to bare',
+      ],
+      names.map((name) => [name, ...cells(pglite, name), ...cells(postgres, name)]),
+    ),
+    'PGlite runs one query at a time, so every endpoint that reads the database is bound by it; PostgreSQL ' +
+      '(`DATABASE_URL`) is the configuration for load.',
+  ];
+}
+
+function historySection() {
+  const history = load<HistoryResult>('history');
+  if (!history) return ['### Order history at scale', notRun('history.ts')];
+  const readBy = (plans: Plan[]) => {
+    const orders = plans.filter((plan) => plan.table === 'orders');
+    const scans = orders.flatMap((plan) => [
+      ...plan.indexes,
+      ...plan.seqScans.map((t) => `seq scan on ${t}`),
+    ]);
+    return [...new Set(scans)].map((scan) => (scan.startsWith('seq') ? scan : `\`${scan}\``)).join(', ');
+  };
+  const rows = history.scales.flatMap((scale) =>
+    scale.pages.map((page) => [
+      scale.orders.toLocaleString('en'),
+      `${page.page} (${page.query.page})`,
+      `${page.endpointQueries.medianMs} / ${page.endpointQueries.p95Ms}`,
+      `${page.pageQuery.medianMs} / ${page.pageQuery.p95Ms}`,
+      `${page.countQuery.medianMs} / ${page.countQuery.p95Ms}`,
+      readBy(page.plans),
+      `${page.plans[0]!.executionMs} + ${page.plans[1]!.executionMs}`,
+      `${page.withoutCustomerIndex[0]!.executionMs} + ${page.withoutCustomerIndex[1]!.executionMs}`,
+    ]),
+  );
+  const seqScan = history.scales.some((scale) => scale.pages.some((page) => page.seqScanOnOrders));
+  const largest = history.scales.at(-1)!;
+  const withoutIndexMs = Math.max(
+    ...largest.pages.map((page) =>
+      page.withoutCustomerIndex.reduce((sum, plan) => sum + plan.executionMs, 0),
+    ),
+  );
+  return [
+    '### Order history at scale',
+    `\`bench/history.ts\`: the queries of \`GET /api/orders/user/\` (the endpoint's own \`listUserOrders\`) for ` +
+      `one customer with ${history.customerOrders.toLocaleString('en')} orders, ${history.pageSize} a page, first ` +
+      `and last page, on ${history.database} (a scratch database \`retouch_bench_<pid>\` on the server that ` +
+      '`BENCH_DATABASE_URL` names, default `postgres://postgres@127.0.0.1:5432/postgres`, dropped at the end). ' +
+      'The orders, their persons, entries with degrees, designer and moderator steps and refusal reasons are ' +
+      "made with `generate_series`, customers having 100 orders each and the measured customer's spread over " +
+      `the year and the table. Median / p95 of ${history.runs} runs, in ms; "all queries" is every query the ` +
+      `endpoint runs (${history.scales[0]?.pages[0]?.endpointQueries.queries ?? ''}), the page and count ` +
+      'queries are the two on `orders`. The last columns are `EXPLAIN (ANALYZE, BUFFERS)` execution times of ' +
+      `the page and count queries, as planned, and with \`${history.customerIndex}\` dropped (in a transaction ` +
+      'rolled back). Every plan is in `bench/results/history.json`. ' +
+      measured(history),
+    table(
+      [
+        'orders in the table',
+        'page',
+        'all queries',
+        'page query',
+        'count query',
+        '`orders` read by',
+        'EXPLAIN page + count, ms',
+        `without \`${history.customerIndex}\`, ms`,
+      ],
+      rows,
+    ),
+    history.scales
+      .map(
+        (scale) =>
+          `${scale.orders.toLocaleString('en')} orders were generated in ${scale.generationSeconds} s ` +
+          `(orders table and indexes ${scale.ordersTableWithIndexes})`,
+      )
+      .join('; ') +
+      (seqScan
+        ? '. A plan reads the whole `orders` table for one customer: see the plans in the results.'
+        : `. No plan reads the whole \`orders\` table: the customer's orders are found through ` +
+          `\`${history.customerIndex}\` (user_id, created_at; migration 0003), so no index was added. ` +
+          `Without it, at ${largest.orders.toLocaleString('en')} orders, the page and count queries take up to ` +
+          `${Math.round(withoutIndexMs)} ms together (sequential scans of the table).`),
+  ];
+}
+
+function socketsSection() {
+  const sockets = load<SocketsResult>('sockets');
+  if (!sockets) return ['### Socket fan-out and reconnect storm', notRun('sockets.ts')];
+  const { fanOut, storm } = sockets;
+  const row = (name: string, delivery: Delivery) => [
+    name,
+    delivery.latency.p50Ms,
+    delivery.latency.p99Ms,
+    delivery.sent,
+    delivery.wrongUser,
+    delivery.duplicates,
+    delivery.missing,
+  ];
+  return [
+    '### Socket fan-out and reconnect storm',
+    `\`bench/sockets.ts\`: ${sockets.customers.toLocaleString('en')} customers, each a socket.io-client ` +
+      'connection (websocket) with its own session cookie, in a child process; the server in the bench ' +
+      'process on a scratch PostgreSQL database. `change orders` is sent with `app.realtime.toUser`; every ' +
+      'client reports what it receives, so a message reaching anyone but its user, twice or never is counted. ' +
+      `The ${sockets.customers.toLocaleString('en')} connected in ${sockets.connect.seconds} s ` +
+      `(${sockets.connect.handshakesPerSecond} handshakes/s, 100 at a time); RSS server ` +
+      `${sockets.rssMb.server} MB, clients ${sockets.rssMb.clients} MB. ${measured(sockets)}`,
+    table(
+      ['messages', 'p50 ms', 'p99 ms', 'sent', 'to another user', 'twice', 'missing'],
+      [
+        row('one user at a time', fanOut.oneAtATime),
+        row(
+          `every user at once (all in ${fanOut.everyUserAtOnce.allDeliveredAfterMs} ms from the first send)`,
+          fanOut.everyUserAtOnce,
+        ),
+        row(`each of the ${storm.clients} after the storm`, storm.deliveryAfterReconnect),
+      ],
+    ),
+    `Reconnect storm: ${storm.clients} customers connected, every server-side TCP connection destroyed at ` +
+      `once, the clients reconnecting on their own with the web client's ${storm.reconnectionDelayMs} ms ` +
+      'reconnection delay. ' +
+      `**${storm.result}**: ${storm.back} of ${storm.clients} back, the last after ${storm.allBackMs} ms ` +
+      `(limit ${storm.limitMs} ms; p50 ${storm.reconnect.p50Ms} ms), ${storm.connectErrors} connect errors, ` +
+      `${storm.databaseCheckouts} database queries (disconnects and handshakes, counted as pool checkouts) and ` +
+      `${storm.serverCpuMs} ms of server CPU on the way.`,
+  ];
+}
+
+function bundleSection() {
+  const bundle = load<BundleResult>('bundle');
+  if (!bundle) return ['### Web bundle', notRun('bundle.ts')];
+  const row = (part: string, size: Size) => [part, size.files, size.rawKb, size.gzipKb];
+  return [
+    '### Web bundle',
+    "`bench/bundle.ts` builds the web app and reads Vite's manifest (`build.manifest`): the landing page's " +
+      'initial JavaScript is the entry chunk and every chunk it imports statically (what `index.html` ' +
+      'preloads); a lazy chunk\'s "on navigation" figure adds the chunks it imports that the landing page did ' +
+      `not load. gzip level ${bundle.gzipLevel}. ${measured(bundle)}`,
+    table(
+      ['part', 'files', 'KiB', 'gzip KiB'],
+      [
+        row('landing: entry chunk', bundle.landing.entry),
+        row('landing: initial JavaScript', bundle.landing.initialJs),
+        ...Object.entries(bundle.lazy).flatMap(([name, lazy]) => [
+          row(`${name} (\`${path.basename(lazy.source)}\`): lazy chunk`, lazy.chunk),
+          row(`${name}: downloaded on navigation`, lazy.onNavigation),
+        ]),
+        row('all JavaScript of the build', bundle.allJs),
+      ],
+    ),
+  ];
+}
+
+function dispatchSection() {
+  const runs = [load<DispatchResult>('dispatch-postgres'), load<DispatchResult>('dispatch')].filter(
+    (run): run is DispatchResult => run !== undefined,
+  );
+  if (!runs.length) return ['### Dispatch', notRun('dispatch.ts')];
+  return [
+    '### Dispatch',
+    `\`bench/dispatch.ts\` (\`--postgres\` for a scratch PostgreSQL database): ${runs[0]!.designers} designers ` +
+      `searching over a table of ${runs[0]!.ordersInTable.toLocaleString('en')} orders, the time from an order's ` +
+      `create call to \`order for executor\` at a designer, and the drain of ${runs[0]!.ordersInTable.toLocaleString('en')} ` +
+      `waiting orders when all the designers ask at once. ${measured(runs[0]!)}`,
+    table(
+      [
+        'database',
+        'create call → order at the designer, p50 / p99',
+        'after the create answer, p50 / p99',
+        'designers at once, p50 / p99',
+      ],
+      runs.map((run) => [
+        run.database,
+        `${run.arrival.fromCreateRequest.p50Ms} / ${run.arrival.fromCreateRequest.p99Ms} ms`,
+        `${run.arrival.p50Ms} / ${run.arrival.p99Ms} ms`,
+        `${run.drain.p50Ms} / ${run.drain.p99Ms} ms`,
+      ]),
+    ),
+    'Matching starts as the order is written, so the designer usually has the order before the customer has ' +
+      'the answer (0 after the answer). The drain is bound by the database: each search is checked (permission, ' +
+      'shift, held order) and queued before matching hands out orders 50 to a transaction.',
+  ];
+}
+
+function ordersSection() {
+  const orders = load<OrdersResult>('orders');
+  if (!orders) return ['### Order creation', notRun('orders.ts')];
+  return [
+    '### Order creation',
+    '`bench/orders.ts`: `POST /api/orders/create` with a 4000 × 3000 JPEG, a 700 × 400 draft and a 1500 × 1500 ' +
+      'face photo (noise, the worst case for compression), against the raw sharp work on the same pictures, ' +
+      `${orders.runs} runs on PGlite. Server p50 ${orders.serverMs.p50} ms / p95 ${orders.serverMs.p95} ms, raw ` +
+      `sharp p50 ${orders.rawSharpMs.p50} ms / p95 ${orders.rawSharpMs.p95} ms, peak RSS ${orders.peakRssMb} MB. ` +
+      measured(orders),
+  ];
+}
+
+/** The generated part of the Benchmarks section. */
+export function renderResults(): string {
+  return [
+    httpSection(),
+    historySection(),
+    socketsSection(),
+    bundleSection(),
+    dispatchSection(),
+    ordersSection(),
+  ]
+    .flat()
+    .join('\n\n');
+}
+
+/** Writes the rendered results between the README's markers (read just before, to keep others' edits). */
+export async function renderReadme() {
+  // Wrapped here; the README's own setting (preserve) then keeps the lines as they are.
+  const options = {
+    ...(await resolveConfig(README)),
+    parser: 'markdown' as const,
+    proseWrap: 'always' as const,
+  };
+  const block = (await format(renderResults(), options)).trim();
+  const readme = readFileSync(README, 'utf8');
+  const start = readme.indexOf(START);
+  const end = readme.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`README.md has no ${START} ... ${END} markers`);
+  const next = `${readme.slice(0, start + START.length)}\n\n${block}\n\n${readme.slice(end)}`;
+  if (next !== readme) writeFileSync(README, next);
+  console.log(`README.md Benchmarks section ${next === readme ? 'already up to date' : 'rendered'}`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) await renderReadme();

@@ -1,0 +1,59 @@
+import { expect, type Page } from '@playwright/test';
+import { DispatchText } from '@retouch/shared/dispatch';
+import { CustomerText } from '@retouch/shared/texts';
+import { solidPng } from './images';
+
+const demoPassword = process.env.E2E_DEMO_PASSWORD ?? 'customer123';
+
+/** The demo staff accounts the first start seeds (apps/server/src/seed.ts). */
+export const staff = {
+  designer: { email: 'designer@retouch.local', password: demoPassword },
+  moderator: { email: 'moderator@retouch.local', password: demoPassword },
+};
+
+// Labels of the top bar and the designer cabinet (apps/web/src/features/shift, features/designer-cabinet/texts.ts).
+export const Cabinet = {
+  startShift: 'Начать смену',
+  endShift: 'Завершить смену',
+  goOnDuty: 'Выйти на дежурство',
+  searching: 'Идёт поиск заказа…',
+  cancelSearch: 'Отменить поиск',
+  send: 'Отправить на проверку',
+  refuseReason: 'Причина отказа',
+  refuse: 'Отказаться',
+  moderatorRemarks: 'Замечания модератора',
+  moderatorPicture: 'Исправления модератора на результате',
+};
+
+/** Logs a staff member in through the login page and opens `path`. */
+export async function logInStaff(page: Page, account: { email: string; password: string }, path: string) {
+  await page.goto('/login');
+  await page.getByLabel(CustomerText.emailOrUsername).fill(account.email);
+  await page.getByLabel(CustomerText.password, { exact: true }).fill(account.password);
+  await page.getByRole('main').getByRole('button', { name: CustomerText.login }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: account.email })).toBeVisible();
+  await page.goto(path);
+}
+
+/** The designer, logged in at /admin/design with empty queues, on shift and searching for an order. */
+export async function designerOnDuty(page: Page) {
+  await logInStaff(page, staff.designer, '/admin/design');
+  // Orders earlier journeys left waiting would come first (oldest first): the set-up cancels them.
+  expect((await page.request.post('/api/test/orders/cancel-waiting')).ok()).toBe(true);
+  await page.getByRole('button', { name: Cabinet.startShift }).click();
+  await expect(page.getByRole('button', { name: Cabinet.endShift })).toBeVisible();
+  await page.getByRole('button', { name: Cabinet.goOnDuty }).click();
+  await expect(page.getByText(Cabinet.searching)).toBeVisible();
+}
+
+/** The designer hands in a solid-colour result and is searching again. */
+export async function sendResult(page: Page, rgb: readonly [number, number, number]) {
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'result.png',
+    mimeType: 'image/png',
+    buffer: await solidPng(200, rgb),
+  });
+  await page.getByRole('button', { name: Cabinet.send }).click();
+  await expect(page.getByText(DispatchText.orderSent).first()).toBeVisible();
+  await expect(page.getByText(Cabinet.searching)).toBeVisible();
+}

@@ -1,0 +1,113 @@
+import { expect, test, type Page } from '@playwright/test';
+import { REGISTRATION_BONUS_TOKENS } from '@retouch/shared/constants';
+import { expectBalances, logInNewCustomer, sendOrder } from '../support/customer';
+import { logInStaff } from '../support/staff';
+
+const admin = {
+  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@retouch.local',
+  password: process.env.E2E_ADMIN_PASSWORD ?? 'admin-password-e2e',
+};
+
+// Labels of the back office (apps/web/src/features/{roles,user-management,admin-orders}/texts.ts, shared texts).
+const Office = {
+  panel: 'Панель управления',
+  home: 'Главная',
+  orders: 'Заказы',
+  roleName: 'Имя роли',
+  createRole: 'Создать роль',
+  editRole: (title: string) => `Изменить права роли ${title}`,
+  save: 'Сохранить',
+  showAdmin: 'Доступ к админ-панели',
+  lookOrders: 'Просмотр заказов',
+  addUser: 'Добавить пользователя',
+  add: 'Добавить',
+  search: 'Поиск по e-mail',
+  permissionsOf: (email: string) => `Роль и права ${email}`,
+  role: 'Роль',
+  assignRole: 'Назначить роль',
+  editUser: (email: string) => `Изменить ${email}`,
+  mainTokens: 'Токены',
+  orderDetails: (orderId: string) => `Подробнее о заказе ${orderId}`,
+  noAccess: 'Нет доступа',
+};
+
+async function searchUser(page: Page, email: string) {
+  await page.goto('/admin/user-management');
+  await page.getByLabel(Office.search).fill(email);
+  await page.getByLabel(Office.search).press('Enter');
+  await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(1);
+}
+
+test('an admin gives a new staff member an orders-only role, then edits a customer’s balance live', async ({
+  browser,
+}) => {
+  // Three people and a dozen screens: more than the default minute on a busy two-core machine.
+  test.setTimeout(150_000);
+  // A customer with an order, watching their header.
+  const customer = await (await browser.newContext()).newPage();
+  const { email: customerEmail } = await logInNewCustomer(customer, 'e2e-office');
+  const { orderId, cost } = await sendOrder(customer, 'Please whiten the teeth');
+  await customer.goto('/history');
+  await expectBalances(customer, 0, REGISTRATION_BONUS_TOKENS - cost);
+
+  // The admin creates a role that opens the back office and the orders only.
+  const desk = await (await browser.newContext()).newPage();
+  await logInStaff(desk, admin, '/admin/roles');
+  const roleTitle = `Orders ${Date.now().toString(36)}`;
+  await desk.getByLabel(Office.roleName).fill(roleTitle);
+  await desk.getByRole('button', { name: Office.createRole }).click();
+  await desk.getByRole('button', { name: Office.editRole(roleTitle) }).click();
+  const roleDialog = desk.getByRole('dialog');
+  await roleDialog.getByRole('switch', { name: Office.showAdmin }).click();
+  await roleDialog.getByRole('switch', { name: Office.lookOrders }).click();
+  await roleDialog.getByRole('button', { name: Office.save }).click();
+  await expect(roleDialog).toBeHidden();
+
+  // The admin adds a user and assigns the role.
+  const clerk = { email: `e2e-clerk-${Date.now()}@example.com`, password: 'clerk-password-1' };
+  await desk.goto('/admin/user-management');
+  await desk.getByRole('button', { name: Office.addUser }).click();
+  const addDialog = desk.getByRole('dialog');
+  await addDialog.getByLabel('E-mail').fill(clerk.email);
+  await addDialog.getByLabel('Имя', { exact: true }).fill('Olga');
+  await addDialog.getByLabel('Фамилия').fill('Clerk');
+  await addDialog.getByLabel('Пароль', { exact: true }).fill(clerk.password);
+  await addDialog.getByLabel('Повторите пароль').fill(clerk.password);
+  await addDialog.getByRole('button', { name: Office.add }).click();
+  await expect(addDialog).toBeHidden();
+  await searchUser(desk, clerk.email);
+  await desk.getByRole('button', { name: Office.permissionsOf(clerk.email) }).click();
+  const permissionsDialog = desk.getByRole('dialog');
+  await permissionsDialog.getByLabel(Office.role).click();
+  await desk.getByTitle(roleTitle, { exact: true }).click();
+  await permissionsDialog.getByRole('button', { name: Office.assignRole }).click();
+  await expect(desk.getByText('Роль успешно изменена').first()).toBeVisible();
+
+  // The new staff member sees only the orders beside the home page, opens the customer's order,
+  // and is refused the users screen.
+  const clerkPage = await (await browser.newContext()).newPage();
+  await logInStaff(clerkPage, clerk, '/admin');
+  const sidebar = clerkPage.getByRole('navigation', { name: Office.panel });
+  await expect(sidebar.getByRole('menuitem')).toHaveText([Office.home, Office.orders]);
+  await sidebar.getByRole('link', { name: Office.orders }).click();
+  await expect(clerkPage).toHaveURL(/\/admin\/orders$/);
+  // Other journeys place orders meanwhile: the table is filtered by the customer's e-mail.
+  await clerkPage.goto(`/admin/orders?email=${encodeURIComponent(customerEmail)}`);
+  await clerkPage.getByRole('button', { name: Office.orderDetails(orderId) }).click();
+  await expect(clerkPage).toHaveURL(new RegExp(`/admin/info/order/${orderId}$`));
+  await expect(clerkPage.getByText(customerEmail).first()).toBeVisible();
+  await clerkPage.goto('/admin/user-management');
+  await expect(clerkPage.getByText(Office.noAccess)).toBeVisible();
+  expect((await clerkPage.request.get('/api/admin/users')).status()).toBe(403);
+
+  // The admin sets the customer's main tokens to 50: the customer's header shows it without a reload.
+  await searchUser(desk, customerEmail);
+  await desk.getByRole('button', { name: Office.editUser(customerEmail) }).click();
+  const editDialog = desk.getByRole('dialog');
+  await editDialog.getByLabel(Office.mainTokens).fill('50');
+  await editDialog.getByRole('button', { name: Office.save }).click();
+  await expect(editDialog).toBeHidden();
+  await expectBalances(customer, 50, REGISTRATION_BONUS_TOKENS - cost);
+
+  await Promise.all([customer, desk, clerkPage].map((page) => page.context().close()));
+});

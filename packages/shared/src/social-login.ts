@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/** The social sign-in providers the site knows; each is offered only when the server has its keys. */
+export const SOCIAL_PROVIDERS = ['google', 'facebook', 'github'] as const;
+export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS);
+export type SocialProvider = z.infer<typeof socialProviderSchema>;
+
+/** The providers' names as a person reads them. */
+export const SOCIAL_PROVIDER_LABELS: Record<SocialProvider, string> = {
+  google: 'Google',
+  facebook: 'Facebook',
+  github: 'GitHub',
+};
+
+/** Minutes a started social sign-in (its state and PKCE verifier) stays usable. */
+export const OAUTH_STATE_TTL_MINUTES = 10;
+
+/** `GET /api/auth/providers`: the providers the server is configured for. */
+export const socialProvidersAnswerSchema = z.object({ providers: z.array(socialProviderSchema) });
+export type SocialProvidersAnswer = z.infer<typeof socialProvidersAnswerSchema>;
+
+/** The full-page address that starts a provider's sign-in. */
+export function socialStartPath(provider: SocialProvider): string {
+  return `/api/auth/${provider}`;
+}
+
+/** The web route the provider sends the browser back to (the OAuth redirect_uri's path). */
+export function socialReturnPath(provider: SocialProvider): string {
+  return `/login/${provider}-type`;
+}
+
+/** The server call that completes a provider's sign-in with the query the provider returned. */
+export function socialCallbackApiPath(provider: SocialProvider): string {
+  return provider === 'github' ? '/api/auth/github/callback' : `/api/login/${provider}/callback`;
+}
+
+/** The query a provider sends back: a code and our state, or an error (the person declined). */
+export const socialCallbackQuerySchema = z.object({
+  state: z.string().min(1).max(200).optional(),
+  code: z.string().min(1).max(2000).optional(),
+  error: z.string().max(200).optional(),
+});
+
+/** The mobile app's login link query; `user_id` may not contain the separator of the signed message. */
+export const androidLoginQuerySchema = z.object({
+  email: z.email(),
+  user_id: z
+    .string()
+    .min(1)
+    .max(200)
+    .refine((value) => !value.includes('|')),
+  user_name: z.string().max(200).default(''),
+  hash: z.string().max(200).optional(),
+});
+export type AndroidLoginQuery = z.input<typeof androidLoginQuerySchema>;
+
+/**
+ * The message the mobile app signs: `email|user_id|user_name`, exactly as sent in the query (UTF-8);
+ * the hash is the lower-case hex HMAC-SHA256 of it with the shared secret.
+ */
+export function androidHashMessage(email: string, userId: string, userName: string): string {
+  return `${email}|${userId}|${userName}`;
+}
+
+/** Texts of social sign-in and the mobile-app hook, as the customer reads them. */
+export const SocialLoginText = {
+  orContinueWith: 'or continue with',
+  continueWith: (provider: SocialProvider) => `Continue with ${SOCIAL_PROVIDER_LABELS[provider]}`,
+  signingIn: 'Signing you in…',
+  providerUnavailable: 'This sign-in method is not available',
+  stateInvalid: 'This sign-in has expired or was already used. Please try again.',
+  cancelled: 'The sign-in was cancelled',
+  providerFailed: (provider: SocialProvider) =>
+    `The sign-in with ${SOCIAL_PROVIDER_LABELS[provider]} failed. Please try again.`,
+  providerUnreachable: (provider: SocialProvider) =>
+    `${SOCIAL_PROVIDER_LABELS[provider]} cannot be reached right now. Please try again later.`,
+  emailNotVerified: (provider: SocialProvider) =>
+    `Your ${SOCIAL_PROVIDER_LABELS[provider]} account's e-mail is not verified`,
+  androidUnavailable: 'The mobile app sign-in is not available',
+  androidInvalid: 'The mobile app sign-in link is invalid',
+  androidHashInvalid: 'The mobile app sign-in link is not signed correctly',
+} as const;
