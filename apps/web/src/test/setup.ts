@@ -33,6 +33,9 @@ vi.mock('socket.io-client', async () => {
 
 afterEach(() => {
   cleanup();
+  // The test files of a worker share one document (isolate: false): what a page left in <head> (a
+  // <title> that document.title created) must not reach the next file.
+  document.head.replaceChildren();
   FakeSocket.created = [];
   localStorage.clear();
   vi.unstubAllGlobals();
