@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServerText } from '@retouch/shared/texts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { adjustBalance, imageForm, signUpCustomer } from '../../test/fixtures';
+import { databaseLosingCommit } from '../../test/lost-commit';
 import { catalogServices } from '../../test/staff-fixtures';
-import type { Database } from '../db/client';
 import { isDatabaseUnavailable } from '../db/errors';
 import { orders, tokenLedger } from '../db/schema/index';
 import { findLedgerMismatches } from '../modules/ledger/ledger.service';
@@ -77,44 +77,54 @@ describe('errors that mean the database is out of reach', () => {
 
 describe('a connection lost while an order commits', () => {
   let t: TestApp;
+  let teeth: string;
   beforeAll(async () => {
     t = await createTestApp();
+    teeth = (await catalogServices(t))('Teeth whitening')._id;
   });
   afterAll(() => t.close());
 
-  it('keeps the pictures, since the order may exist', async () => {
+  /** An order sent through a database that loses the connection as the order commits. */
+  async function sendLosingCommit(commits: boolean, reachable: boolean) {
     const customer = await signUpCustomer(t);
-    const teeth = (await catalogServices(t))('Teeth whitening')._id;
     const filesDir = await mkdtemp(path.join(os.tmpdir(), 'retouch-commit-'));
     const storage = createLocalStorage(filesDir);
-    // The COMMIT reaches the server, then the connection drops before the answer comes back.
-    const db = new Proxy(t.db, {
-      get(target, property) {
-        if (property === 'transaction') {
-          return async (work: Parameters<Database['transaction']>[0]) => {
-            await target.transaction(work);
-            throw new Error('Connection terminated unexpectedly');
-          };
-        }
-        const value = Reflect.get(target, property, target) as unknown;
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
+    const db = databaseLosingCommit(t.db, { commits, reachable });
     const deps = { db, storage, now: () => t.clock.now(), announceNewOrder: () => undefined };
     const files = new Map([
       ['original', photo],
       ['draft', photo],
     ]);
-    const failed = await createOrder(deps, customer.user._id, orderData(teeth), files).catch(
+    const outcome = await createOrder(deps, customer.user._id, orderData(teeth), files).catch(
       (error: unknown) => error,
     );
-    expect(isDatabaseUnavailable(failed)).toBe(true);
-
-    const [order] = await t.db.select().from(orders).where(eq(orders.userId, customer.user._id));
-    expect(order).toBeDefined();
-    const pictures = [order!.original, order!.originalThumb, order!.draft].map(storageKeyFromPath);
-    expect((await listFiles(filesDir)).sort()).toEqual(pictures.sort());
+    const rows = await t.db.select().from(orders).where(eq(orders.userId, customer.user._id));
+    const stored = await listFiles(filesDir);
     await rm(filesDir, { recursive: true, force: true });
+    return { outcome, rows, stored: stored.sort() };
+  }
+  const picturesOf = (order: typeof orders.$inferSelect) =>
+    [order.original, order.originalThumb, order.draft].map(storageKeyFromPath).sort();
+
+  it('answers with the order when the database shows the COMMIT went through', async () => {
+    const { outcome, rows, stored } = await sendLosingCommit(true, true);
+    expect(rows).toHaveLength(1);
+    expect(outcome).toMatchObject({ _id: rows[0]!.id, condition: 0 });
+    expect(stored).toEqual(picturesOf(rows[0]!));
+  });
+
+  it('removes the pictures when the database shows the COMMIT did not go through', async () => {
+    const { outcome, rows, stored } = await sendLosingCommit(false, true);
+    expect(isDatabaseUnavailable(outcome)).toBe(true);
+    expect(rows).toEqual([]);
+    expect(stored).toEqual([]);
+  });
+
+  it('keeps the pictures while the database cannot say, since the order may exist', async () => {
+    const { outcome, rows, stored } = await sendLosingCommit(true, false);
+    expect(isDatabaseUnavailable(outcome)).toBe(true);
+    expect(rows).toHaveLength(1);
+    expect(stored).toEqual(picturesOf(rows[0]!));
   });
 });
 
@@ -217,7 +227,7 @@ describe.skipIf(!databaseUrl)('PostgreSQL out of reach (runs with TEST_DATABASE_
     const created = answers.filter((answer) => answer.status === 201).map((answer) => answer.body._id);
     const rows = await t.db.select().from(orders);
     const newRows = rows.filter((row) => !before.some((old) => old.id === row.id));
-    // Every acknowledged order exists; one whose COMMIT went through as its connection dropped may exist too.
+    // Every acknowledged order exists; one whose COMMIT went through as its connection dropped exists too.
     expect(newRows.map((row) => row.id)).toEqual(expect.arrayContaining(created));
     for (const row of newRows) {
       const charges = await t.db.select().from(tokenLedger).where(eq(tokenLedger.orderId, row.id));

@@ -208,3 +208,16 @@ export async function isDesignerFree(tx: Transaction, designerId: string): Promi
   const [held] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.executorId, designerId));
   return held === undefined;
 }
+
+/** Whether an attempt records the picture, as its designer's result or its moderator's fix. */
+export async function isAttemptPicture(
+  db: Db,
+  column: 'resultPicture' | 'reviewPicture',
+  picturePath: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orderProcessing.id })
+    .from(orderProcessing)
+    .where(eq(orderProcessing[column], picturePath));
+  return row !== undefined;
+}

@@ -9,6 +9,7 @@ import {
 } from '@retouch/shared/dispatch';
 import { OrderCondition } from '@retouch/shared/orders';
 import type { Transaction } from '../../db/client';
+import { failedWriteOutcome } from '../../db/errors';
 import {
   orderItems,
   orderPersons,
@@ -24,7 +25,7 @@ import { prepareImage } from '../../lib/images';
 import { parseInput } from '../../lib/validation';
 import { publicFilePath, type Storage } from '../../storage/storage';
 import { findStaffOrder } from '../orders/order-staff-view';
-import { countWaitingForDesigner, lockHeldAttempt } from './dispatch.repository';
+import { countWaitingForDesigner, isAttemptPicture, lockHeldAttempt } from './dispatch.repository';
 import type { DispatchDeps } from './dispatch.service';
 
 export interface ExecutorWorkDeps extends DispatchDeps {
@@ -54,6 +55,7 @@ export async function completeOrder(
   const held = await findStaffHeld(deps, designerId);
   const key = `orders/${held.orderId}/result-${randomUUID()}.${prepared.extension}`;
   await deps.storage.put(key, prepared.data, prepared.contentType);
+  let committing = false;
   try {
     const customerId = await deps.db.transaction(async (tx) => {
       const { attempt, order } = await lockOrFail(tx, designerId);
@@ -71,11 +73,16 @@ export async function completeOrder(
         .update(orders)
         .set({ condition: OrderCondition.resultReview, executorId: null, queuedAt: now })
         .where(eq(orders.id, order.id));
+      committing = true;
       return order.userId;
     });
     afterHandOver(deps, customerId, held.orderId, OrderCondition.resultReview);
   } catch (error) {
-    await deps.storage.remove(key).catch(() => undefined);
+    // A result whose COMMIT may have gone through keeps its picture (the designer's retry then meets 409).
+    const outcome = await failedWriteOutcome(error, committing, () =>
+      isAttemptPicture(deps.db, 'resultPicture', publicFilePath(key)),
+    );
+    if (outcome === 'absent') await deps.storage.remove(key).catch(() => undefined);
     throw error;
   }
   return { message: DispatchText.orderSent };

@@ -7,9 +7,12 @@ import { DispatchText, ExecutorResult, type StaffOrder } from '@retouch/shared/d
 import type { PublicService } from '@retouch/shared/catalog';
 import { OrderCondition } from '@retouch/shared/orders';
 import { SocketEvent } from '@retouch/shared/realtime';
+import { isDatabaseUnavailable } from '../../db/errors';
 import { orderProcessing, orders, refusalReasons } from '../../db/schema/index';
+import { createLocalStorage } from '../../storage/local-storage';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { imageForm, signUpCustomer } from '../../../test/fixtures';
+import { databaseLosingCommit, quietEvents } from '../../../test/lost-commit';
 import {
   catalogServices,
   collectEvents,
@@ -18,6 +21,7 @@ import {
   nextEvent,
   placeOrder,
 } from '../../../test/staff-fixtures';
+import { completeOrder } from './executor-work.service';
 
 let t: TestApp;
 let service: (title: string) => PublicService;
@@ -105,6 +109,36 @@ describe('POST /api/admin/orders/executor/completed', () => {
     const { client } = await signUpCustomer(t);
     const answer = await client.post('/api/admin/orders/executor/completed', result(await resultJpeg()));
     expect(answer.status).toBe(403);
+  });
+});
+
+describe('a connection lost while a result commits', () => {
+  async function completeLosingCommit(commits: boolean) {
+    const { designer, orderId } = await designerHolding();
+    const deps = {
+      db: databaseLosingCommit(t.db, { commits, reachable: true }),
+      now: () => t.clock.now(),
+      events: quietEvents,
+      storage: createLocalStorage(path.join(t.config.DATA_DIR, 'files')),
+    };
+    const failed = await completeOrder(deps, designer.userId, await resultJpeg()).catch(
+      (error: unknown) => error,
+    );
+    expect(isDatabaseUnavailable(failed)).toBe(true);
+    const results = (await filesOf(orderId)).filter((name) => name.startsWith('result-'));
+    return { order: await orderRow(orderId), results };
+  }
+
+  it('keeps the picture of a result whose COMMIT went through', async () => {
+    const { order, results } = await completeLosingCommit(true);
+    expect(order.condition).toBe(OrderCondition.resultReview);
+    expect(results).toHaveLength(1);
+  });
+
+  it('removes the picture of a result whose COMMIT did not go through', async () => {
+    const { order, results } = await completeLosingCommit(false);
+    expect(order.condition).toBe(OrderCondition.inWork);
+    expect(results).toEqual([]);
   });
 });
 

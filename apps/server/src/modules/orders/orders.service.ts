@@ -9,7 +9,7 @@ import {
 } from '@retouch/shared/orders';
 import { splitSpending } from '@retouch/shared/payments';
 import type { Database } from '../../db/client';
-import { isDatabaseUnavailable } from '../../db/errors';
+import { failedWriteOutcome } from '../../db/errors';
 import {
   LedgerReason,
   degrees,
@@ -221,11 +221,15 @@ export async function createOrder(
       committing = true;
     });
   } catch (error) {
-    // A connection lost during COMMIT leaves the outcome unknown: the order may exist, so its pictures stay.
-    if (!(committing && isDatabaseUnavailable(error))) {
+    // The pictures stay while the order may exist; an order that turns out to exist is answered as made.
+    const outcome = await failedWriteOutcome(error, committing, async () => {
+      const [row] = await deps.db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+      return row !== undefined;
+    });
+    if (outcome === 'absent') {
       await Promise.all(stored.map((key) => deps.storage.remove(key).catch(() => undefined)));
     }
-    throw error;
+    if (outcome !== 'landed') throw error;
   }
   deps.announceNewOrder({ id: orderId, userId, condition: 0 });
   return { _id: orderId, cost: priced.cost, executionTime: priced.executionTime, condition: 0 };

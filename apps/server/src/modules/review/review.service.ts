@@ -4,12 +4,18 @@ import { ReviewResult, type StaffOrder } from '@retouch/shared/dispatch';
 import { OrderCondition } from '@retouch/shared/orders';
 import { REVIEW_RELEASE_GRACE_SECONDS, ReviewText, reviewRejectionSchema } from '@retouch/shared/review';
 import type { Database, Transaction } from '../../db/client';
+import { failedWriteOutcome } from '../../db/errors';
 import { DispatchQueue, LedgerReason, orderProcessing, orders } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { prepareImage } from '../../lib/images';
 import { parseInput } from '../../lib/validation';
 import { publicFilePath, type Storage } from '../../storage/storage';
-import { isDesignerFree, removeWaiters, startAttempt } from '../dispatch/dispatch.repository';
+import {
+  isAttemptPicture,
+  isDesignerFree,
+  removeWaiters,
+  startAttempt,
+} from '../dispatch/dispatch.repository';
 import type { DispatchEvents } from '../dispatch/dispatch.service';
 import { applyLedgerEntry } from '../ledger/ledger.service';
 import { presentStaffOrders } from '../orders/order-staff-view';
@@ -190,6 +196,7 @@ export async function sendBackResult(
   // In the order's folder, so the order's access rule covers it (docs/decisions/0017).
   const key = `orders/${held.id}/review-${randomUUID()}.${prepared.extension}`;
   await deps.storage.put(key, prepared.data, prepared.contentType);
+  let committing = false;
   try {
     const outcome = await deps.db.transaction(async (tx) => {
       const { order, attempt } = await lockReviewOf(tx, moderatorId, OrderCondition.resultReview);
@@ -205,11 +212,17 @@ export async function sendBackResult(
         })
         .where(eq(orderProcessing.id, attempt.id));
       await tx.update(orders).set({ reviewerId: null }).where(eq(orders.id, order.id));
-      return returnToDesigner(tx, order, attempt.executorId, OrderCondition.fixing, now);
+      const returned = await returnToDesigner(tx, order, attempt.executorId, OrderCondition.fixing, now);
+      committing = true;
+      return returned;
     });
     await announceReturn(deps, outcome);
   } catch (error) {
-    await deps.storage.remove(key).catch(() => undefined);
+    // A fix whose COMMIT may have gone through keeps its picture: the designer is shown it.
+    const outcome = await failedWriteOutcome(error, committing, () =>
+      isAttemptPicture(deps.db, 'reviewPicture', publicFilePath(key)),
+    );
+    if (outcome === 'absent') await deps.storage.remove(key).catch(() => undefined);
     throw error;
   }
   return { message: ReviewText.sentBack };

@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -6,6 +8,7 @@ import { REGISTRATION_BONUS_TOKENS } from '@retouch/shared/constants';
 import { OrderCondition } from '@retouch/shared/orders';
 import { SocketEvent } from '@retouch/shared/realtime';
 import { REVIEW_RELEASE_GRACE_SECONDS, ReviewText } from '@retouch/shared/review';
+import { isDatabaseUnavailable } from '../../db/errors';
 import {
   dispatchWaiters,
   orderProcessing,
@@ -16,8 +19,10 @@ import {
   users,
   LedgerReason,
 } from '../../db/schema/index';
+import { createLocalStorage } from '../../storage/local-storage';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { adjustBalance, imageForm, signUpCustomer } from '../../../test/fixtures';
+import { databaseLosingCommit, quietEvents } from '../../../test/lost-commit';
 import {
   catalogServices,
   collectEvents,
@@ -28,6 +33,7 @@ import {
   type StaffMember,
 } from '../../../test/staff-fixtures';
 import { findLedgerMismatches } from '../ledger/ledger.service';
+import { sendBackResult } from './review.service';
 
 let t: TestApp;
 let teethId: string;
@@ -326,6 +332,39 @@ describe('review calls', () => {
     const [designer] = await createStaff(t);
     expect((await designer!.client.post('/api/admin/orders/review/completed/resolve')).status).toBe(403);
     expect((await designer!.client.post('/api/admin/orders/review/refuse/rejection')).status).toBe(403);
+  });
+});
+
+describe('a connection lost while a fix commits', () => {
+  async function sendBackLosingCommit(commits: boolean) {
+    const { orderId } = await orderInReview();
+    const moderator = await moderatorReviewing(orderId);
+    const deps = {
+      db: databaseLosingCommit(t.db, { commits, reachable: true }),
+      storage: createLocalStorage(path.join(t.config.DATA_DIR, 'files')),
+      now: () => t.clock.now(),
+      events: quietEvents,
+      matchOrders: async () => 0,
+    };
+    const failed = await sendBackResult(deps, moderator.userId, await png('#0000ff'), {
+      message: 'Soften the shadow',
+    }).catch((error: unknown) => error);
+    expect(isDatabaseUnavailable(failed)).toBe(true);
+    const folder = path.join(t.config.DATA_DIR, 'files', 'orders', orderId);
+    const pictures = (await readdir(folder)).filter((name) => name.startsWith('review-'));
+    return { order: await orderRow(orderId), pictures };
+  }
+
+  it("keeps the moderator's picture of a fix whose COMMIT went through", async () => {
+    const { order, pictures } = await sendBackLosingCommit(true);
+    expect(order.condition).toBe(OrderCondition.fixing);
+    expect(pictures).toHaveLength(1);
+  });
+
+  it("removes the moderator's picture of a fix whose COMMIT did not go through", async () => {
+    const { order, pictures } = await sendBackLosingCommit(false);
+    expect(order.condition).toBe(OrderCondition.resultReview);
+    expect(pictures).toEqual([]);
   });
 });
 
