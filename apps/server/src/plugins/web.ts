@@ -14,6 +14,8 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { distDir?: st
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of text assets (apps/web/vite.config.ts).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Hashed assets never change; index.html must always be fresh.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
