@@ -9,21 +9,24 @@ import { rolePermissions, roles, userPermissions, users } from '../../db/schema/
 
 /** The nine signs with their status for a user: the role's, or the user's own switches when custom. */
 export async function findEffectivePermissions(db: Executor, userId: string): Promise<PermissionEntry[]> {
-  const [user] = await db
-    .select({ roleId: users.roleId, custom: users.customPermissions })
+  // One query on every guarded request: only the side that applies joins (the other is null).
+  const rows = await db
+    .select({
+      userSign: userPermissions.sign,
+      userStatus: userPermissions.status,
+      roleSign: rolePermissions.sign,
+      roleStatus: rolePermissions.status,
+    })
     .from(users)
+    .leftJoin(userPermissions, and(eq(userPermissions.userId, users.id), eq(users.customPermissions, true)))
+    .leftJoin(
+      rolePermissions,
+      and(eq(rolePermissions.roleId, users.roleId), eq(users.customPermissions, false)),
+    )
     .where(eq(users.id, userId));
-  if (!user) return [];
-  const granted = user.custom
-    ? await db
-        .select({ sign: userPermissions.sign, status: userPermissions.status })
-        .from(userPermissions)
-        .where(eq(userPermissions.userId, userId))
-    : await db
-        .select({ sign: rolePermissions.sign, status: rolePermissions.status })
-        .from(rolePermissions)
-        .where(eq(rolePermissions.roleId, user.roleId));
-  const on = new Set(granted.filter((p) => p.status).map((p) => p.sign));
+  const on = new Set(
+    rows.filter((row) => row.userStatus ?? row.roleStatus).map((row) => row.userSign ?? row.roleSign),
+  );
   return ALL_PERMISSION_SIGNS.map((sign) => ({ sign, status: on.has(sign) }));
 }
 
