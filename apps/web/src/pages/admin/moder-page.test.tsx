@@ -320,7 +320,7 @@ describe('/admin/moder a result to check (condition 2)', () => {
     expect(screen.getByRole('region', { name: 'Person 1' })).toBeInTheDocument();
   });
 
-  it('draws on the result in blue by default and undoes the last stroke', async () => {
+  it('draws on the result in blue by default, keeps the strokes on a click beside it and undoes the last one', async () => {
     const { user } = await openWorkplace();
     await receiveOrder();
     await user.click(screen.getByRole('button', { name: ModeratorText.fix }));
@@ -331,6 +331,11 @@ describe('/admin/moder a result to check (condition 2)', () => {
     expect(undo).toBeDisabled();
     await user.click(editor.getByRole('button', { name: 'Draw a stroke' }));
     await user.click(editor.getByRole('button', { name: 'Draw a stroke' }));
+    expect(editor.getByText(`Strokes: ${DEFAULT_BRUSH_COLOR}, ${DEFAULT_BRUSH_COLOR}`)).toBeInTheDocument();
+
+    // A click beside the editor keeps it open with its strokes.
+    await user.click(document.querySelector('.ant-modal-wrap')!);
+    expect(screen.getByRole('dialog')).toBeVisible();
     expect(editor.getByText(`Strokes: ${DEFAULT_BRUSH_COLOR}, ${DEFAULT_BRUSH_COLOR}`)).toBeInTheDocument();
 
     await user.click(undo);

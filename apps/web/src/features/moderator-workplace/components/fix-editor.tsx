@@ -62,7 +62,8 @@ export function FixEditor({ picture, onClose }: FixEditorProps) {
       centered
       title={ModeratorText.fixTitle}
       width={`calc(90vw + ${MODAL_PADDING}px)`}
-      maskClosable={false}
+      // A click beside the editor must not throw the drawing away.
+      mask={{ closable: false }}
       onCancel={sendBack.isPending ? undefined : onClose}
       footer={[
         <Button key="cancel" disabled={sendBack.isPending} onClick={onClose}>
