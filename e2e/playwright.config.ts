@@ -15,7 +15,9 @@ process.env.E2E_DEMO_PASSWORD ??= 'customer123';
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
-  timeout: 60_000,
+  // A limit, not a timing assertion: journeys of several pages took up to 56 s on a loaded two-core
+  // machine, and one ran past a minute.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
