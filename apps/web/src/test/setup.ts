@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { FakeSocket } from './fake-socket';
+import { mockFetch } from './fetch-mock';
 
 // A lazy screen's first render imports its chunk: seconds on a loaded 2-core machine, not the default 1 s.
 configure({ asyncUtilTimeout: 15_000 });
@@ -29,6 +30,12 @@ globalThis.CSS = { ...globalThis.CSS, registerProperty: () => undefined };
 vi.mock('socket.io-client', async () => {
   const { FakeSocket } = await import('./fake-socket');
   return { io: (uri: string, options: Record<string, unknown>) => new FakeSocket(uri, options) };
+});
+
+// No test reaches a server: until a test mocks its own answers, every fetch answers 404 'Not mocked'
+// (happy-dom would try http://localhost:3000 and log the refused connection).
+beforeEach(() => {
+  mockFetch({});
 });
 
 afterEach(() => {
