@@ -48,24 +48,3 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
-
-/** What became of a write whose transaction failed. */
-export type FailedWriteOutcome = 'landed' | 'absent' | 'unknown';
-
-/**
- * Only a connection lost during COMMIT (`committing`: all the transaction's work had run) leaves a
- * failed write's outcome open; the connection is gone with its backend, so the transaction has ended
- * either way, and `landed` asks the database which. 'unknown' while it cannot say.
- */
-export async function failedWriteOutcome(
-  error: unknown,
-  committing: boolean,
-  landed: () => Promise<boolean>,
-): Promise<FailedWriteOutcome> {
-  if (!committing || !isDatabaseUnavailable(error)) return 'absent';
-  try {
-    return (await landed()) ? 'landed' : 'absent';
-  } catch {
-    return 'unknown';
-  }
-}

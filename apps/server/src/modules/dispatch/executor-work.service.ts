@@ -9,7 +9,6 @@ import {
 } from '@retouch/shared/dispatch';
 import { OrderCondition } from '@retouch/shared/orders';
 import type { Transaction } from '../../db/client';
-import { failedWriteOutcome } from '../../db/errors';
 import {
   orderItems,
   orderPersons,
@@ -23,6 +22,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { prepareImage } from '../../lib/images';
 import { parseInput } from '../../lib/validation';
+import { commitWithFiles } from '../../storage/commit-with-files';
 import { publicFilePath, type Storage } from '../../storage/storage';
 import { findStaffOrder } from '../orders/order-staff-view';
 import { countWaitingForDesigner, isAttemptPicture, lockHeldAttempt } from './dispatch.repository';
@@ -55,9 +55,10 @@ export async function completeOrder(
   const held = await findStaffHeld(deps, designerId);
   const key = `orders/${held.orderId}/result-${randomUUID()}.${prepared.extension}`;
   await deps.storage.put(key, prepared.data, prepared.contentType);
-  let committing = false;
-  try {
-    const customerId = await deps.db.transaction(async (tx) => {
+  const committed = await commitWithFiles(
+    deps,
+    [key],
+    async (tx) => {
       const { attempt, order } = await lockOrFail(tx, designerId);
       const now = deps.now();
       await tx
@@ -73,18 +74,13 @@ export async function completeOrder(
         .update(orders)
         .set({ condition: OrderCondition.resultReview, executorId: null, queuedAt: now })
         .where(eq(orders.id, order.id));
-      committing = true;
       return order.userId;
-    });
-    afterHandOver(deps, customerId, held.orderId, OrderCondition.resultReview);
-  } catch (error) {
-    // A result whose COMMIT may have gone through keeps its picture (the designer's retry then meets 409).
-    const outcome = await failedWriteOutcome(error, committing, () =>
-      isAttemptPicture(deps.db, 'resultPicture', publicFilePath(key)),
-    );
-    if (outcome === 'absent') await deps.storage.remove(key).catch(() => undefined);
-    throw error;
-  }
+    },
+    () => isAttemptPicture(deps.db, 'resultPicture', publicFilePath(key)),
+  );
+  // A result recorded though its COMMIT answer was lost: the designer's retry then meets 409.
+  if (!committed.answered) throw committed.error;
+  afterHandOver(deps, committed.value, held.orderId, OrderCondition.resultReview);
   return { message: DispatchText.orderSent };
 }
 

@@ -9,7 +9,6 @@ import {
 } from '@retouch/shared/orders';
 import { splitSpending } from '@retouch/shared/payments';
 import type { Database } from '../../db/client';
-import { failedWriteOutcome } from '../../db/errors';
 import {
   LedgerReason,
   degrees,
@@ -25,6 +24,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { prepareImage, type PreparedImage } from '../../lib/images';
 import { parseInput } from '../../lib/validation';
+import { commitWithFiles, removeFiles } from '../../storage/commit-with-files';
 import { publicFilePath, type Storage } from '../../storage/storage';
 import { applyLedgerEntry } from '../ledger/ledger.service';
 import { priceOrder, type CatalogOption, type CatalogService } from './order-pricing';
@@ -164,20 +164,25 @@ export async function createOrder(
   ]);
   const orderId = randomUUID();
   const stored: string[] = [];
-  let committing = false;
-  try {
-    // Every write settles before clean-up can run, so no late write survives a failure.
-    const writes = await Promise.allSettled(
-      prepared.map((image, index) =>
-        image ? storeOrderPicture(deps.storage, orderId, index, image, stored) : undefined,
-      ),
-    );
-    const failedWrite = writes.find((write) => write.status === 'rejected');
-    if (failedWrite) throw failedWrite.reason;
-    const [originalPath, thumbPath, draftPath, additionalPath] = writes.map((write) =>
-      write.status === 'fulfilled' ? write.value : undefined,
-    );
-    await deps.db.transaction(async (tx) => {
+  // Every write settles before clean-up can run, so no late write survives a failure.
+  const writes = await Promise.allSettled(
+    prepared.map((image, index) =>
+      image ? storeOrderPicture(deps.storage, orderId, index, image, stored) : undefined,
+    ),
+  );
+  const failedWrite = writes.find((write) => write.status === 'rejected');
+  if (failedWrite) {
+    await removeFiles(deps.storage, stored);
+    throw failedWrite.reason;
+  }
+  const [originalPath, thumbPath, draftPath, additionalPath] = writes.map((write) =>
+    write.status === 'fulfilled' ? write.value : undefined,
+  );
+  // An order whose COMMIT answer was lost with its connection is there all the same: answered as made.
+  await commitWithFiles(
+    deps,
+    stored,
+    async (tx) => {
       const [locked] = await tx
         .select({ main: users.balanceMain, bonus: users.balanceBonus })
         .from(users)
@@ -218,19 +223,12 @@ export async function createOrder(
           .insert(orderItems)
           .values(person.items.map((item, itemPosition) => ({ ...item, personId, position: itemPosition })));
       }
-      committing = true;
-    });
-  } catch (error) {
-    // The pictures stay while the order may exist; an order that turns out to exist is answered as made.
-    const outcome = await failedWriteOutcome(error, committing, async () => {
+    },
+    async () => {
       const [row] = await deps.db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
       return row !== undefined;
-    });
-    if (outcome === 'absent') {
-      await Promise.all(stored.map((key) => deps.storage.remove(key).catch(() => undefined)));
-    }
-    if (outcome !== 'landed') throw error;
-  }
+    },
+  );
   deps.announceNewOrder({ id: orderId, userId, condition: 0 });
   return { _id: orderId, cost: priced.cost, executionTime: priced.executionTime, condition: 0 };
 }

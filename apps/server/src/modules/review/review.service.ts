@@ -4,11 +4,11 @@ import { ReviewResult, type StaffOrder } from '@retouch/shared/dispatch';
 import { OrderCondition } from '@retouch/shared/orders';
 import { REVIEW_RELEASE_GRACE_SECONDS, ReviewText, reviewRejectionSchema } from '@retouch/shared/review';
 import type { Database, Transaction } from '../../db/client';
-import { failedWriteOutcome } from '../../db/errors';
 import { DispatchQueue, LedgerReason, orderProcessing, orders } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { prepareImage } from '../../lib/images';
 import { parseInput } from '../../lib/validation';
+import { commitWithFiles } from '../../storage/commit-with-files';
 import { publicFilePath, type Storage } from '../../storage/storage';
 import {
   isAttemptPicture,
@@ -196,9 +196,10 @@ export async function sendBackResult(
   // In the order's folder, so the order's access rule covers it (docs/decisions/0017).
   const key = `orders/${held.id}/review-${randomUUID()}.${prepared.extension}`;
   await deps.storage.put(key, prepared.data, prepared.contentType);
-  let committing = false;
-  try {
-    const outcome = await deps.db.transaction(async (tx) => {
+  const committed = await commitWithFiles(
+    deps,
+    [key],
+    async (tx) => {
       const { order, attempt } = await lockReviewOf(tx, moderatorId, OrderCondition.resultReview);
       if (order.id !== held.id) throw AppError.conflict(ReviewText.noOrderInReview);
       const now = deps.now();
@@ -212,19 +213,13 @@ export async function sendBackResult(
         })
         .where(eq(orderProcessing.id, attempt.id));
       await tx.update(orders).set({ reviewerId: null }).where(eq(orders.id, order.id));
-      const returned = await returnToDesigner(tx, order, attempt.executorId, OrderCondition.fixing, now);
-      committing = true;
-      return returned;
-    });
-    await announceReturn(deps, outcome);
-  } catch (error) {
-    // A fix whose COMMIT may have gone through keeps its picture: the designer is shown it.
-    const outcome = await failedWriteOutcome(error, committing, () =>
-      isAttemptPicture(deps.db, 'reviewPicture', publicFilePath(key)),
-    );
-    if (outcome === 'absent') await deps.storage.remove(key).catch(() => undefined);
-    throw error;
-  }
+      return returnToDesigner(tx, order, attempt.executorId, OrderCondition.fixing, now);
+    },
+    () => isAttemptPicture(deps.db, 'reviewPicture', publicFilePath(key)),
+  );
+  // A fix recorded though its COMMIT answer was lost keeps its picture: the designer is shown it.
+  if (!committed.answered) throw committed.error;
+  await announceReturn(deps, committed.value);
   return { message: ReviewText.sentBack };
 }
 

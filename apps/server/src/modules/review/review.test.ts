@@ -33,7 +33,7 @@ import {
   type StaffMember,
 } from '../../../test/staff-fixtures';
 import { findLedgerMismatches } from '../ledger/ledger.service';
-import { sendBackResult } from './review.service';
+import { sendBackResult, type ReviewDeps } from './review.service';
 
 let t: TestApp;
 let teethId: string;
@@ -335,25 +335,35 @@ describe('review calls', () => {
   });
 });
 
-describe('a connection lost while a fix commits', () => {
-  async function sendBackLosingCommit(commits: boolean) {
+describe('a fix that fails after its picture is stored', () => {
+  /** A fix sent back by calling the service with these deps; the call fails. */
+  async function sendBackFailing(overrides: Partial<ReviewDeps>) {
     const { orderId } = await orderInReview();
     const moderator = await moderatorReviewing(orderId);
-    const deps = {
-      db: databaseLosingCommit(t.db, { commits, reachable: true }),
+    const deps: ReviewDeps = {
+      db: t.db,
       storage: createLocalStorage(path.join(t.config.DATA_DIR, 'files')),
       now: () => t.clock.now(),
       events: quietEvents,
       matchOrders: async () => 0,
+      ...overrides,
     };
     const failed = await sendBackResult(deps, moderator.userId, await png('#0000ff'), {
       message: 'Soften the shadow',
-    }).catch((error: unknown) => error);
-    expect(isDatabaseUnavailable(failed)).toBe(true);
+    }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failed).toBeInstanceOf(Error);
     const folder = path.join(t.config.DATA_DIR, 'files', 'orders', orderId);
     const pictures = (await readdir(folder)).filter((name) => name.startsWith('review-'));
-    return { order: await orderRow(orderId), pictures };
+    return { failed, order: await orderRow(orderId), pictures };
   }
+  const sendBackLosingCommit = async (commits: boolean) => {
+    const sent = await sendBackFailing({ db: databaseLosingCommit(t.db, { commits, reachable: true }) });
+    expect(isDatabaseUnavailable(sent.failed)).toBe(true);
+    return sent;
+  };
 
   it("keeps the moderator's picture of a fix whose COMMIT went through", async () => {
     const { order, pictures } = await sendBackLosingCommit(true);
@@ -365,6 +375,18 @@ describe('a connection lost while a fix commits', () => {
     const { order, pictures } = await sendBackLosingCommit(false);
     expect(order.condition).toBe(OrderCondition.resultReview);
     expect(pictures).toEqual([]);
+  });
+
+  it("keeps the moderator's picture of a committed fix whose announcement failed", async () => {
+    const events = {
+      ...quietEvents,
+      orderChanged: () => {
+        throw new Error('the realtime layer is down');
+      },
+    };
+    const { order, pictures } = await sendBackFailing({ events });
+    expect(order.condition).toBe(OrderCondition.fixing);
+    expect(pictures).toHaveLength(1);
   });
 });
 
