@@ -32,7 +32,12 @@ const ARRIVALS = Number(process.env.BENCH_ARRIVALS ?? 100);
 const kind = databaseKindFromArgs();
 const bench = await openBenchDatabase(
   kind,
-  { DISPATCH_SWEEP_INTERVAL_MS: '0', AUTH_RATE_LIMIT_PER_MINUTE: '100000' },
+  {
+    DISPATCH_SWEEP_INTERVAL_MS: '0',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    // One customer sends every arrival.
+    ORDER_RATE_LIMIT_PER_MINUTE: '100000',
+  },
   20,
 );
 const { db } = bench.database;

@@ -22,6 +22,8 @@ export default defineConfig({
   build: { outDir: 'dist', manifest: true },
   server: {
     port: 5173,
+    // No changeOrigin: Host and Origin reach the server as the page's own (localhost:5173), which its
+    // cross-site check (plugins/origin-check.ts) accepts as same-origin.
     proxy: {
       '/api': { target: server },
       '/ws': { target: server, ws: true },

@@ -8,7 +8,9 @@ import { ServerText } from '@retouch/shared/texts';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { AppError } from './lib/app-error';
+import { JSON_BODY_LIMIT_BYTES } from './lib/json-limits';
 import { systemClock, type Clock } from './lib/clock';
+import { closeUnreadRequest } from './lib/multipart';
 import { createMailer, type Mailer } from './mail/mailer';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import { adminOrdersRoutes } from './modules/admin-orders/admin-orders.routes';
@@ -33,9 +35,12 @@ import { adminUsersRoutes } from './modules/users/admin-users.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { jsonBodyPlugin } from './plugins/json-body';
+import { loggerOptions, type LogStream } from './plugins/log-redaction';
 import { metricsPlugin } from './plugins/metrics';
 import { openapiPlugin } from './plugins/openapi';
 import { operationsPlugin, requestIdOf } from './plugins/operations';
+import { originCheckPlugin } from './plugins/origin-check';
 import { realtimePlugin } from './plugins/realtime';
 import { routeTablePlugin } from './plugins/route-table';
 import { redisPlugin } from './plugins/redis';
@@ -61,25 +66,19 @@ export interface AppDependencies {
   clock?: Clock;
   storage?: Storage;
   mailer?: Mailer;
+  /** Log lines go here instead of stdout (tests capture them). */
+  logStream?: LogStream;
 }
 
 /** Builds the whole server: every plugin and module registered. It never listens. */
 export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      config.LOG_LEVEL === 'silent'
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-            ...(config.isProduction
-              ? {}
-              : { transport: { target: 'pino-pretty', options: { singleLine: true } } }),
-          },
+    logger: loggerOptions(config, deps.logStream),
     // Only behind a load balancer may X-Forwarded-For name the client (rate limits key on it).
     trustProxy: config.TRUST_PROXY,
     genReqId: requestIdOf,
-    bodyLimit: 1024 * 1024,
+    // Parsed bodies (JSON, text) only: multipart uploads stream under their own limits.
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
   });
 
   app.decorate('config', config);
@@ -96,6 +95,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   await app.register(routeTablePlugin);
   await app.register(errorHandlerPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(fastifyHelmet, {
     hsts: config.isProduction,
     contentSecurityPolicy: {
@@ -111,7 +111,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     },
   });
   await app.register(fastifyCookie);
+  await app.register(originCheckPlugin);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 4, fields: 10 } });
+  app.addHook('onSend', closeUnreadRequest);
   // Before every route (OpenAPI lists them as they register) and before realtime (shutdown runs first).
   await app.register(openapiPlugin);
   await app.register(operationsPlugin);

@@ -36,4 +36,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ TEST_HOOKS: 'true' }).TEST_HOOKS).toBe(true);
     expect(loadConfig({}).TEST_HOOKS).toBe(false);
   });
+
+  it("keeps the mobile app's hash link off by default, and needs its secret to turn it on", () => {
+    expect(loadConfig({ ANDROID_HMAC_SECRET: 'a-secret-of-16-chars' }).ANDROID_HASH_LOGIN).toBe(false);
+    expect(() => loadConfig({ ANDROID_HASH_LOGIN: 'true' })).toThrow(/ANDROID_HMAC_SECRET/);
+    expect(loadConfig({}).GOOGLE_ANDROID_CLIENT_ID).toBeUndefined();
+  });
 });

@@ -35,6 +35,12 @@ export const configSchema = z
     SMTP_PASSWORD: z.string().optional(),
     MAIL_FROM: z.string().default('Retouch <no-reply@retouch.local>'),
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+    /** Per account (plugins/user-rate-limit.ts): orders sent, tips and revision requests, password changes. */
+    ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    ORDER_ACTION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    PASSWORD_CHANGE_RATE_LIMIT_PER_15_MINUTES: z.coerce.number().int().min(1).default(5),
+    /** Per address, like the sign-in routes: logging out costs a session lookup and a socket sweep. */
+    LOGOUT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     COOKIE_SECURE: booleanFromEnv.optional(),
     TRUST_PROXY: booleanFromEnv.default(false),
     PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
@@ -68,7 +74,11 @@ export const configSchema = z
     GITHUB_AUTH_URL: z.url().default('https://github.com/login/oauth/authorize'),
     GITHUB_TOKEN_URL: z.url().default('https://github.com/login/oauth/access_token'),
     GITHUB_API_URL: z.url().default('https://api.github.com'),
-    /** The mobile app's shared secret for GET /api/login/google/android; the hook is refused without it. */
+    /** The client id the mobile app gets Google ID tokens for (their `aud`); unset, the app's login hook answers 404. */
+    GOOGLE_ANDROID_CLIENT_ID: z.string().optional(),
+    /** The spec's hash link on the app's login hook (its secret ships in the app, so it is public): off by default. */
+    ANDROID_HASH_LOGIN: booleanFromEnv.default(false),
+    /** The mobile app's shared secret of the hash link; needed by ANDROID_HASH_LOGIN. */
     ANDROID_HMAC_SECRET: z.string().min(16).optional(),
     /** Days an order's pictures are kept (customer side section 1). */
     PICTURE_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
@@ -95,6 +105,8 @@ export const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Bearer token Prometheus sends to GET /metrics; unset, /metrics answers 404. */
     METRICS_TOKEN: z.string().min(16).optional(),
+    /** Swagger UI and the OpenAPI document at /api/docs; unset, on outside production and off in it. */
+    API_DOCS: booleanFromEnv.optional(),
     /** Milliseconds a SIGTERM/SIGINT shutdown may take before the process exits anyway. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   })
@@ -115,6 +127,7 @@ export const configSchema = z
         require(key, 'when CRYPTO_PROVIDER is nowpayments');
       }
     }
+    if (env.ANDROID_HASH_LOGIN) require('ANDROID_HMAC_SECRET', 'when ANDROID_HASH_LOGIN is on');
     if (env.STORAGE_DRIVER === 's3') {
       require('S3_BUCKET', 'when STORAGE_DRIVER is s3');
       if (env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY) {
@@ -135,6 +148,7 @@ export const configSchema = z
       PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
       SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
       COOKIE_SECURE: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
+      API_DOCS: env.API_DOCS ?? env.NODE_ENV !== 'production',
       isProduction: env.NODE_ENV === 'production',
     };
   });

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import { inject } from 'vitest';
 import { SESSION_COOKIE, SOCKET_PATH } from '@retouch/shared/constants';
-import { buildApp } from '../src/app';
+import { buildApp, type AppDependencies } from '../src/app';
 import type { Config } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { createManualClock } from '../src/lib/clock';
@@ -37,11 +37,14 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The whole server on a real port over a fresh database, with a clock the test moves. */
-export async function createTestApp(overrides: Record<string, string> = {}) {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  deps: Omit<AppDependencies, 'database' | 'clock'> = {},
+) {
   const config: Config = testConfig(overrides);
   const database = await createTestDatabase();
   const clock = createManualClock(new Date());
-  const app = await buildApp(config, { database, clock });
+  const app = await buildApp(config, { ...deps, database, clock });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const sockets: Socket[] = [];
@@ -89,6 +92,8 @@ export interface TestResponse<T = any> {
 /** Real HTTP requests that keep the session cookie like a browser. */
 export class TestClient {
   private cookie: string | undefined;
+  /** Any other cookie the server set (the social sign-in's state), sent back like a browser would. */
+  private readonly otherCookies = new Map<string, string>();
 
   constructor(private readonly baseUrl: string) {}
 
@@ -96,6 +101,7 @@ export class TestClient {
   on(baseUrl: string): TestClient {
     const other = new TestClient(baseUrl);
     other.cookie = this.cookie;
+    for (const [name, value] of this.otherCookies) other.otherCookies.set(name, value);
     return other;
   }
 
@@ -116,20 +122,34 @@ export class TestClient {
     return this.request('DELETE', url);
   }
 
-  async request<T = any>(method: string, url: string, body?: unknown): Promise<TestResponse<T>> {
+  async request<T = any>(
+    method: string,
+    url: string,
+    body?: unknown,
+    options: { redirect?: 'follow' | 'manual' } = {},
+  ): Promise<TestResponse<T>> {
     const headers: Record<string, string> = {};
-    if (this.cookieHeader) headers.cookie = this.cookieHeader;
+    const cookies = [...this.otherCookies].map(([name, value]) => `${name}=${value}`);
+    if (this.cookieHeader) cookies.push(this.cookieHeader);
+    if (cookies.length > 0) headers.cookie = cookies.join('; ');
     let payload: FormData | string | undefined;
     if (body instanceof FormData) payload = body;
     else if (body !== undefined && method !== 'GET' && method !== 'HEAD') {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(body);
     }
-    const response = await fetch(`${this.baseUrl}${url}`, { method, headers, body: payload });
+    const response = await fetch(`${this.baseUrl}${url}`, {
+      method,
+      headers,
+      body: payload,
+      redirect: options.redirect,
+    });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const [name, value] = (pair ?? '').split('=');
       if (name === SESSION_COOKIE) this.cookie = value || undefined;
+      else if (name && value) this.otherCookies.set(name, value);
+      else if (name) this.otherCookies.delete(name);
     }
     const text = await response.text();
     const isJson = response.headers.get('content-type')?.includes('application/json');

@@ -13,6 +13,7 @@ export const DispatchText = {
   // Our wording where the specification gives none.
   noShift: 'Смена не начата',
   noCabinet: 'Нет доступа к кабинету дизайнера',
+  shiftNeedsCabinet: 'Начать смену может только дизайнер',
   noOrderInWork: 'У вас нет заказа в работе',
   holdingOrder: 'Сначала завершите текущий заказ',
   timeExpired: 'Время на выполнение заказа истекло. Заказ передан другому дизайнеру',

@@ -23,6 +23,7 @@ export const PaymentText = {
   alreadyProcessed: 'This payment has already been processed.',
   paymentSucceeded: 'Payment succeeded',
   signatureInvalid: 'Invalid signature',
+  eventInvalid: 'The event is not in the expected format',
   providerUnavailable: 'This payment method is not available',
 } as const;
 

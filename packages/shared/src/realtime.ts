@@ -37,6 +37,8 @@ export const SocketRoom = {
   user: (userId: string) => `user:${userId}`,
   role: (roleId: string) => `role:${roleId}`,
   staff: 'staff',
+  /** Holders of lookOrders: told of every new order. */
+  lookOrders: 'look-orders',
 } as const;
 
 /** Events the server emits, with their payloads (filled in by later issues). */

@@ -41,7 +41,14 @@ export const socialCallbackQuerySchema = z.object({
   error: z.string().max(200).optional(),
 });
 
-/** The mobile app's login link query; `user_id` may not contain the separator of the signed message. */
+/** The mobile app's login with Google: the ID token Google issued to the app for this server. */
+export const androidIdTokenQuerySchema = z.object({ id_token: z.string().min(1).max(8192) });
+export type AndroidIdTokenQuery = z.infer<typeof androidIdTokenQuerySchema>;
+
+/**
+ * The mobile app's hash link query (only when the server turns it on); `user_id` may not contain the
+ * separator of the signed message; `iat` is when the app signed it, in Unix seconds.
+ */
 export const androidLoginQuerySchema = z.object({
   email: z.email(),
   user_id: z
@@ -50,16 +57,25 @@ export const androidLoginQuerySchema = z.object({
     .max(200)
     .refine((value) => !value.includes('|')),
   user_name: z.string().max(200).default(''),
+  iat: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .optional(),
   hash: z.string().max(200).optional(),
 });
 export type AndroidLoginQuery = z.input<typeof androidLoginQuerySchema>;
 
+/** Seconds a hash link is accepted after its `iat`. */
+export const ANDROID_LINK_TTL_SECONDS = 5 * 60;
+/** Seconds a hash link's `iat` may be ahead of the server's clock (the phone's clock drifts). */
+export const ANDROID_LINK_CLOCK_SKEW_SECONDS = 60;
+
 /**
- * The message the mobile app signs: `email|user_id|user_name`, exactly as sent in the query (UTF-8);
+ * The message the mobile app signs: `email|user_id|user_name|iat`, exactly as sent in the query (UTF-8);
  * the hash is the lower-case hex HMAC-SHA256 of it with the shared secret.
  */
-export function androidHashMessage(email: string, userId: string, userName: string): string {
-  return `${email}|${userId}|${userName}`;
+export function androidHashMessage(email: string, userId: string, userName: string, iat: string): string {
+  return `${email}|${userId}|${userName}|${iat}`;
 }
 
 /** Texts of social sign-in and the mobile-app hook, as the customer reads them. */
@@ -79,4 +95,9 @@ export const SocialLoginText = {
   androidUnavailable: 'The mobile app sign-in is not available',
   androidInvalid: 'The mobile app sign-in link is invalid',
   androidHashInvalid: 'The mobile app sign-in link is not signed correctly',
+  androidTokenInvalid: 'The Google sign-in from the mobile app could not be verified. Please try again.',
+  androidLinkExpired: 'The mobile app sign-in link has expired. Please try again.',
+  androidLinkUsed: 'The mobile app sign-in link was already used. Please try again.',
+  androidStaffRefused:
+    'Staff accounts cannot sign in with the mobile app link. Please sign in with your password.',
 } as const;

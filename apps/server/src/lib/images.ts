@@ -1,4 +1,6 @@
-import sharp, { type Metadata } from 'sharp';
+import { availableParallelism } from 'node:os';
+import PQueue from 'p-queue';
+import sharp from 'sharp';
 import { ServerText } from '@retouch/shared/texts';
 import { AppError } from './app-error';
 
@@ -6,6 +8,33 @@ import { AppError } from './app-error';
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff', 'heif']);
 /** Refuses pixel bombs: about 64 megapixels at most. */
 const MAX_INPUT_PIXELS = 8000 * 8000;
+
+/** Every decode of the process waits here: a flood of heavy pictures queues instead of taking every core. */
+const imageQueue = new PQueue({ concurrency: availableParallelism() });
+const counts = { started: 0, running: 0, maxRunning: 0 };
+const inFlight = new Set<Promise<unknown>>();
+
+/** The shared image queue: its width, and counts for tests and operators (never durations). */
+export const imageWork = {
+  get concurrency(): number {
+    return imageQueue.concurrency;
+  },
+  set concurrency(value: number) {
+    imageQueue.concurrency = value;
+  },
+  /** Decodes started since the last reset, running now, most at once, and waiting in the queue. */
+  stats: () => ({ ...counts, queued: imageQueue.size }),
+  resetStats() {
+    counts.started = 0;
+    counts.maxRunning = counts.running;
+  },
+  /** Settles once no image work (header read or decode) is under way. */
+  async idle(): Promise<void> {
+    while (inFlight.size > 0 || imageQueue.size > 0 || imageQueue.pending > 0) {
+      await Promise.allSettled([...inFlight, imageQueue.onIdle()]);
+    }
+  },
+};
 
 export interface PreparedImage {
   data: Buffer;
@@ -23,33 +52,104 @@ export interface PrepareOptions {
   format?: 'webp' | 'png' | 'jpeg';
 }
 
-/** Decodes an upload, applies its EXIF orientation, strips all metadata and re-encodes it. */
+/** One picture to make of an upload (the same upload may give several, an original and its thumbnail). */
+export interface ImageJob {
+  input: Buffer;
+  options?: PrepareOptions;
+}
+
+export interface ImageHeader {
+  format: string;
+  width: number;
+  height: number;
+}
+
+function track<T>(work: Promise<T>): Promise<T> {
+  inFlight.add(work);
+  void work.finally(() => inFlight.delete(work)).catch(() => undefined);
+  return work;
+}
+
+/**
+ * Reads an upload's header only, no pixel decoded: refuses what is no accepted image or declares more
+ * than 64 megapixels. Cheap, so it runs outside the queue, for every file before any decode.
+ */
+export function readImageHeader(input: Buffer): Promise<ImageHeader> {
+  return track(
+    (async () => {
+      const metadata = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+        .metadata()
+        .catch((error: unknown) => {
+          // sharp reads the declared size before any pixel: a bomb is refused here, as too large.
+          const tooLarge = error instanceof Error && error.message.includes('exceeds pixel limit');
+          throw AppError.badRequest(tooLarge ? ServerText.imageTooLarge : ServerText.imageInvalid);
+        });
+      const { format, width = 0, height = 0 } = metadata;
+      if (!format || !ACCEPTED_FORMATS.has(format)) throw AppError.badRequest(ServerText.imageInvalid);
+      if (width * height > MAX_INPUT_PIXELS) throw AppError.badRequest(ServerText.imageTooLarge);
+      return { format, width, height };
+    })(),
+  );
+}
+
+/**
+ * Makes a request's pictures: every upload's header is checked before any is decoded, then the decodes
+ * (EXIF orientation applied, all metadata stripped, re-encoded) go through the shared queue. The first
+ * failure, or `signal`, drops the request's decodes still waiting; one already running ends on its own.
+ */
+export async function prepareImages(jobs: ImageJob[], signal?: AbortSignal): Promise<PreparedImage[]> {
+  await Promise.all([...new Set(jobs.map((job) => job.input))].map(readImageHeader));
+  const failed = new AbortController();
+  const stop = signal ? AbortSignal.any([signal, failed.signal]) : failed.signal;
+  return Promise.all(jobs.map((job) => track(decodeInQueue(job, stop, failed))));
+}
+
+/** `prepareImages` for a single picture. */
 export async function prepareImage(input: Buffer, options: PrepareOptions = {}): Promise<PreparedImage> {
+  const [image] = await prepareImages([{ input, options }]);
+  return image!;
+}
+
+function decodeInQueue(job: ImageJob, stop: AbortSignal, failed: AbortController): Promise<PreparedImage> {
+  if (stop.aborted) return Promise.reject(stop.reason as Error);
+  // The queue's own signal only drops a waiting task: a running decode keeps its slot until sharp ends,
+  // so the queue's width bounds the work really under way.
+  const waiting = new AbortController();
+  const drop = () => waiting.abort(stop.reason);
+  stop.addEventListener('abort', drop, { once: true });
+  return imageQueue.add(
+    async () => {
+      stop.removeEventListener('abort', drop);
+      stop.throwIfAborted();
+      try {
+        return await decode(job);
+      } catch (error) {
+        failed.abort(error);
+        throw error;
+      }
+    },
+    { signal: waiting.signal },
+  );
+}
+
+async function decode({ input, options = {} }: ImageJob): Promise<PreparedImage> {
   const format = options.format ?? 'webp';
-  let metadata: Metadata;
-  try {
-    metadata = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-  } catch (error) {
-    // sharp reads the declared size before any pixel: a bomb is refused here, as too large.
-    const tooLarge = error instanceof Error && error.message.includes('exceeds pixel limit');
-    throw AppError.badRequest(tooLarge ? ServerText.imageTooLarge : ServerText.imageInvalid);
-  }
-  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format))
-    throw AppError.badRequest(ServerText.imageInvalid);
-  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) {
-    throw AppError.badRequest(ServerText.imageTooLarge);
-  }
   let pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
   if (options.square) pipeline = pipeline.resize(options.square, options.square, { fit: 'cover' });
   else if (options.maxSide) {
     pipeline = pipeline.resize(options.maxSide, options.maxSide, { fit: 'inside', withoutEnlargement: true });
   }
   pipeline = pipeline.toFormat(format, format === 'jpeg' ? { quality: 90 } : { quality: 88 });
+  counts.started += 1;
+  counts.running += 1;
+  counts.maxRunning = Math.max(counts.maxRunning, counts.running);
   try {
     const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
     const extension = format === 'jpeg' ? 'jpg' : format;
     return { data, width: info.width, height: info.height, contentType: `image/${format}`, extension };
   } catch {
     throw AppError.badRequest(ServerText.imageInvalid);
+  } finally {
+    counts.running -= 1;
   }
 }

@@ -1,16 +1,41 @@
 import type { z } from 'zod';
 import { AppError } from './app-error';
 
+/** A value met on the walk, with the way back to the root: a path is built only for the NUL found. */
+interface Visit {
+  value: unknown;
+  key?: string;
+  parent?: Visit;
+}
+
+function pathOf(visit: Visit): string[] {
+  const path: string[] = [];
+  for (let at: Visit | undefined = visit; at?.key !== undefined; at = at.parent) path.push(at.key);
+  return path.reverse();
+}
+
 /**
  * Where a NUL character sits in a request value, if anywhere. PostgreSQL cannot store one in text or
- * JSON, so such input is refused as invalid before it reaches a query.
+ * JSON, so such input is refused as invalid before it reaches a query. The walk keeps its own stack:
+ * no nesting, however deep, can exhaust the call stack.
  */
-function findNulCharacter(value: unknown, path: string[] = []): string[] | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (typeof value !== 'object' || value === null) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const found = key.includes('\u0000') ? [...path, key] : findNulCharacter(item, [...path, key]);
-    if (found) return found;
+function findNulCharacter(root: unknown): string[] | undefined {
+  const pending: Visit[] = [{ value: root }];
+  const seen = new Set<object>();
+  for (let visit = pending.pop(); visit; visit = pending.pop()) {
+    const { value, key } = visit;
+    if (key?.includes('\u0000')) return pathOf(visit);
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return pathOf(visit);
+    } else if (typeof value === 'object' && value !== null && !seen.has(value)) {
+      seen.add(value);
+      // Pushed last to first, so that entries are met in order and the first NUL is the one named.
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i -= 1) {
+        const [childKey, child] = entries[i]!;
+        pending.push({ value: child, key: childKey, parent: visit });
+      }
+    }
   }
   return undefined;
 }

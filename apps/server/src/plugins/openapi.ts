@@ -131,7 +131,7 @@ export function buildOpenApiDocument(routes: DocumentedRoute[], apiVersion: stri
 }
 
 /**
- * OpenAPI at /api/docs (Swagger UI) and /api/docs/json. Routes validate inside their handlers, so the
+ * OpenAPI at /api/docs (Swagger UI) and /api/docs/json when API_DOCS is on. Routes validate inside their handlers, so the
  * document is built once every route is registered: paths from an onRoute hook, bodies and queries from
  * ROUTE_DOCS. Registered before the routes it documents.
  */
@@ -147,9 +147,12 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
 
   // Static mode serves this very object: it is filled in once the routes are known.
   const document = { openapi: '3.1.0', info: { title: 'Retouch API', version }, paths: {} };
-  await app.register(fastifySwagger, { mode: 'static', specification: { document } });
-  // Its page loads only its own files (no inline script, no validator badge): the app's CSP holds there too.
-  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
+  // In production the map of every route is served only when asked for (API_DOCS); the registry check still runs.
+  if (app.config.API_DOCS) {
+    await app.register(fastifySwagger, { mode: 'static', specification: { document } });
+    // Its page loads only its own files (no inline script, no validator badge): the app's CSP holds there too.
+    await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
+  }
 
   app.addHook('onReady', async () => {
     const registered = new Set(routes.map((route) => `${route.method} ${route.url}`));

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { SESSION_COOKIE, SOCKET_PATH } from '@retouch/shared/constants';
-import { PermissionSign, hasPermission } from '@retouch/shared/permissions';
 import {
   SocketEvent,
   SocketRoom,
@@ -14,7 +13,12 @@ import { ServerText } from '@retouch/shared/texts';
 import { hashToken } from '../lib/tokens';
 import { findLiveSession } from '../modules/auth/sessions.repository';
 import { findEffectivePermissions } from '../modules/permissions/permissions.repository';
+import { socketRoomsOf } from '../modules/permissions/socket-rooms';
 import { findUserById } from '../modules/users/users.repository';
+import { sameSiteHandshake } from './origin-check';
+
+/** Clients send at most a boolean per event: a bigger message is abuse, and socket.io ends the connection. */
+const SOCKET_MAX_MESSAGE_BYTES = 16 * 1024;
 
 export interface SocketData {
   userId: string;
@@ -62,7 +66,13 @@ declare module 'fastify' {
 
 /** socket.io on /ws/socket.io, authenticated from the session cookie at the handshake; a room per user and role. */
 export const realtimePlugin = fp(async (app: FastifyInstance) => {
-  const io: RealtimeServer = new Server(app.server, { path: SOCKET_PATH, serveClient: false });
+  const io: RealtimeServer = new Server(app.server, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    maxHttpBufferSize: SOCKET_MAX_MESSAGE_BYTES,
+    // A page of another site gets no connection (the session cookie would otherwise ride along).
+    allowRequest: sameSiteHandshake(app.config),
+  });
   if (app.redis) {
     // Rooms, fetchSockets and server-side events then span every instance on the same Redis.
     const { client, subscriber, prefix } = app.redis;
@@ -113,8 +123,6 @@ async function identifySocket(app: FastifyInstance, socket: RealtimeSocket): Pro
   const session = token ? await findLiveSession(app.db, hashToken(token), app.clock.now()) : undefined;
   const user = session ? await findUserById(app.db, session.userId) : undefined;
   if (!session || !user) return;
-  const rooms = [SocketRoom.user(user.id), SocketRoom.role(user.roleId)];
-  const permissions = await findEffectivePermissions(app.db, user.id);
-  if (hasPermission(permissions, PermissionSign.showAdmin)) rooms.push(SocketRoom.staff);
+  const rooms = socketRoomsOf(user, await findEffectivePermissions(app.db, user.id));
   socket.data = { userId: user.id, roleId: user.roleId, sessionId: session.sessionId, rooms };
 }

@@ -4,6 +4,7 @@ import { SocketEvent } from '@retouch/shared/realtime';
 import { startPeriodic, type Periodic } from '../lib/periodic';
 import { expireOldPictures } from '../modules/accounts/picture-retention';
 import { expireInactiveBalances } from '../modules/ledger/token-expiry';
+import { removeOrphanPictures } from '../modules/orders/orphan-pictures';
 
 /** Periodic jobs every instance runs; each job takes its own lock, so running them everywhere is safe. */
 export const schedulerPlugin = fp(async (app: FastifyInstance) => {
@@ -26,6 +27,13 @@ export const schedulerPlugin = fp(async (app: FastifyInstance) => {
       if (orders > 0) app.log.info({ orders }, 'deleted the pictures of orders past retention');
     } catch (error) {
       app.log.error(error, 'the picture retention job failed');
+    }
+    try {
+      // Files carry the real clock's write times: compared with it, not with a clock tests move.
+      const folders = await removeOrphanPictures(app, new Date());
+      if (folders > 0) app.log.info({ folders }, 'removed the pictures of orders that never committed');
+    } catch (error) {
+      app.log.error(error, 'the orphan picture sweep failed');
     }
   };
   let jobs: Periodic | undefined;

@@ -39,3 +39,8 @@ export function pixelBombPng(): Buffer {
 
 /** Bytes that are no image at all (a script), to send under an image's name and type. */
 export const notAnImage = Buffer.from('#!/bin/sh\necho "not a picture"\n'.repeat(20));
+
+/** A PNG whose header is sound (width × height, 1 bit grey) but whose pixel data is no deflate stream. */
+export function corruptPng(width: number, height: number): Buffer {
+  return greyPng(width, height, Buffer.from('these bytes are not pixel data '.repeat(8)));
+}

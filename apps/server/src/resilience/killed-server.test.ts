@@ -90,6 +90,8 @@ describe.skipIf(!databaseUrl)('a server killed during order creation (runs with 
       DEMO_PASSWORD,
       JOBS_INTERVAL_SECONDS: '0',
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      // One customer sends CONCURRENT_SENDS orders at once.
+      ORDER_RATE_LIMIT_PER_MINUTE: '10000',
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     };
     server = await startServer();

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +8,7 @@ import { SocketEvent } from '@retouch/shared/realtime';
 import { ServerText } from '@retouch/shared/texts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { adjustBalance, imageForm, signUpCustomer } from '../../test/fixtures';
+import { sendRawForm, type RawFormOptions, type RawUpload } from '../../test/raw-form';
 import {
   adminClient,
   createGroup,
@@ -31,17 +30,11 @@ import { snapshotState } from './state-snapshot';
 
 /**
  * Every route that takes a picture, sent what an attacker would send: a script named like a photo,
- * a decompression bomb, a 50 MB file and a 20 000 × 20 000 PNG. Each is refused with a 4xx and its
- * message, and leaves nothing behind: no row, no file, no charge (the whole database and the data
- * folder are compared before and after).
+ * a decompression bomb, a 50 MB file, a 20 000 × 20 000 PNG and a form declaring 200 MB. Each is
+ * refused with a 4xx and its message, and leaves nothing behind: no row, no file, no charge (the
+ * whole database and the data folder are compared before and after).
  */
-interface Upload {
-  data: Buffer;
-  name: string;
-  type: string;
-  /** Zero bytes streamed after `data` without ever being held in memory (the 50 MB file). */
-  padding?: number;
-}
+type Upload = RawUpload;
 
 const ABUSES: Array<{ name: string; file: () => Upload; status: number; message: string }> = [
   {
@@ -197,83 +190,18 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-/** The parts of a multipart form: its `data` JSON field, then its files (padding streamed as zeros). */
-function* formPieces(boundary: string, data: unknown, files: Record<string, Upload>): Generator<Buffer> {
-  if (data !== undefined) {
-    yield Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n`,
-    );
-  }
-  const zeros = Buffer.alloc(1024 * 1024);
-  for (const [part, file] of Object.entries(files)) {
-    yield Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${part}"; filename="${file.name}"\r\n` +
-        `Content-Type: ${file.type}\r\n\r\n`,
-    );
-    yield file.data;
-    for (let left = file.padding ?? 0; left > 0; left -= zeros.length)
-      yield zeros.subarray(0, Math.min(left, zeros.length));
-    yield Buffer.from('\r\n');
-  }
-  yield Buffer.from(`--${boundary}--\r\n`);
-}
+/** How the next forms go out: the cap test declares a length they do not have. */
+let sendOptions: RawFormOptions = {};
 
-/**
- * Sends a multipart form over its own connection, as a browser would, and stops sending as soon as the
- * server answers: a refused 50 MB upload costs what the server read, not the whole file.
- */
+/** Sends a form over its own connection; the send stops once the server answers. */
 function sendForm(
   client: TestClient,
   method: 'POST' | 'PATCH',
   url: string,
   data: unknown,
   files: Record<string, Upload>,
-): Promise<{ status: number; body: { message?: string } }> {
-  const boundary = `----upload-abuse-${randomBytes(8).toString('hex')}`;
-  return new Promise((resolve, reject) => {
-    let answered = false;
-    const request = httpRequest(
-      `${t.baseUrl}${url}`,
-      {
-        method,
-        headers: {
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          ...(client.cookieHeader ? { cookie: client.cookieHeader } : {}),
-        },
-      },
-      (response) => {
-        answered = true;
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({
-            status: response.statusCode ?? 0,
-            body: text ? (JSON.parse(text) as { message?: string }) : {},
-          });
-          request.destroy();
-        });
-      },
-    );
-    request.on('error', (error) => {
-      if (!answered) reject(error);
-    });
-    void (async () => {
-      for (const piece of formPieces(boundary, data, files)) {
-        if (answered || request.destroyed) return;
-        if (!request.write(piece)) {
-          await new Promise<void>((resume) => {
-            const go = () => {
-              request.off('drain', go).off('close', go);
-              resume();
-            };
-            request.once('drain', go).once('close', go);
-          });
-        }
-      }
-      if (!request.destroyed) request.end();
-    })();
-  });
+) {
+  return sendRawForm(t.baseUrl, client, method, url, data, files, sendOptions);
 }
 
 /**
@@ -332,6 +260,25 @@ describe('abusive uploads', () => {
       expect(failures).toEqual([]);
     }, 60_000);
   }
+
+  it('refuses a form declaring 200 MB on every upload route, unread, and keeps nothing', async () => {
+    const failures: string[] = [];
+    // Only the first bytes are ever sent: the answer can only come from the declared length.
+    sendOptions = { declaredLength: 200 * 1024 * 1024, stallAfter: 100 };
+    try {
+      for (const route of routes) {
+        const before = await snapshotState(t.db, t.config.DATA_DIR);
+        const answer = await route.send(goodPng);
+        if (answer.status !== 413 || answer.body.message !== ServerText.uploadTooLarge)
+          failures.push(`${route.name}: ${answer.status} ${JSON.stringify(answer.body)}`);
+        if (JSON.stringify(await snapshotState(t.db, t.config.DATA_DIR)) !== JSON.stringify(before))
+          failures.push(`${route.name}: something was stored`);
+      }
+    } finally {
+      sendOptions = {};
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
 
   it(`refuses an avatar over ${MAX_AVATAR_BYTES / 1024 / 1024} MB, which the web app's check alone did not`, async () => {
     const avatar = routes.find((route) => route.name === 'avatar')!;

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isSafeStorageKey, type Storage } from './storage';
+import { isSafeStorageKey, isSafeStoragePrefix, type ListedFile, type Storage } from './storage';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
@@ -38,5 +38,28 @@ export function createLocalStorage(root: string): Storage {
     async remove(key) {
       await rm(resolve(key), { force: true });
     },
+    list(prefix) {
+      if (!isSafeStoragePrefix(prefix)) throw new Error(`Unsafe storage prefix: ${prefix}`);
+      return listFolder(root, prefix);
+    },
   };
+}
+
+/** The files under `root/prefix`, depth first; a missing folder holds none. */
+async function* listFolder(root: string, prefix: string): AsyncGenerator<ListedFile> {
+  const entries = await readdir(path.join(root, prefix), { withFileTypes: true }).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    },
+  );
+  for (const entry of entries) {
+    const key = `${prefix}${entry.name}`;
+    if (entry.isDirectory()) yield* listFolder(root, `${key}/`);
+    else if (entry.isFile()) {
+      const info = await stat(path.join(root, key)).catch(() => undefined);
+      // Removed between the listing and the look: nothing to report.
+      if (info) yield { key, modifiedAt: info.mtime };
+    }
+  }
 }

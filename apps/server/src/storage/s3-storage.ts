@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -9,7 +10,7 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { isSafeStorageKey, type Storage } from './storage';
+import { isSafeStorageKey, isSafeStoragePrefix, type Storage } from './storage';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -93,6 +94,20 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     async remove(key) {
       // Deleting a missing object is no error in S3, as on the disk.
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: checked(key) }));
+    },
+    async *list(prefix) {
+      if (!isSafeStoragePrefix(prefix)) throw new Error(`Unsafe storage prefix: ${prefix}`);
+      let continuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: continuationToken }),
+        );
+        for (const object of page.Contents ?? []) {
+          // Without a write time an object counts as just written: never old enough to be swept.
+          if (object.Key) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date() };
+        }
+        continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (continuationToken);
     },
     /**
      * Signed at the start of the current window of `expiresInSeconds` and valid for two windows, so

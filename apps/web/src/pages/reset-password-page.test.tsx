@@ -1,5 +1,5 @@
 import { AccountText, AccountUiText } from '@retouch/shared/accounts';
-import { CustomerText } from '@retouch/shared/texts';
+import { CustomerText, ServerText } from '@retouch/shared/texts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '@/test/fetch-mock';
@@ -50,6 +50,17 @@ describe('reset password', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(AccountText.resetLinkInvalid);
     await user.click(screen.getByRole('link', { name: AccountUiText.requestNewLink }));
     await waitFor(() => expect(location().pathname).toBe('/forgot-password'));
+  });
+
+  it("shows the server's refusal of a common password without offering a new link", async () => {
+    mockFetch({
+      'POST /api/password/reset': { status: 400, body: { message: ServerText.passwordTooCommon } },
+    });
+    const { user, location } = renderApp('/reset-password?token=live');
+    await fillPasswords(user, 'password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(ServerText.passwordTooCommon);
+    expect(screen.queryByRole('link', { name: AccountUiText.requestNewLink })).not.toBeInTheDocument();
+    expect(location().pathname).toBe('/reset-password');
   });
 
   it('says so when the link has no token', async () => {

@@ -37,6 +37,20 @@ export const oauthStates = pgTable('oauth_states', {
   createdAt,
 });
 
+/**
+ * A mobile-app hash link already used (its HMAC, lower-case hex), kept until the link would have expired
+ * anyway: inserting it is what lets the link log in, so each link logs in once.
+ */
+export const usedAndroidLinks = pgTable(
+  'used_android_links',
+  {
+    hash: text('hash').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt,
+  },
+  (t) => [index('used_android_links_expires_idx').on(t.expiresAt)],
+);
+
 /** A password-reset link: the token's hash, single use, valid one hour. */
 export const passwordResets = pgTable(
   'password_resets',

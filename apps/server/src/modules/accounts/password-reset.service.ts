@@ -7,6 +7,7 @@ import {
 import { users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';
+import { refuseCommonPassword } from '../../lib/common-passwords';
 import { hashToken, newSecretToken } from '../../lib/tokens';
 import { revokeSessionsOf } from '../users/admin-users.repository';
 import { findUserByEmail } from '../users/users.repository';
@@ -65,6 +66,7 @@ export async function requestPasswordReset(deps: AccountDeps, email: string): Pr
  * and a notice is mailed. A used, expired or unknown token is refused.
  */
 export async function resetPassword(deps: AccountDeps, token: string, password: string): Promise<void> {
+  refuseCommonPassword(password);
   const passwordHash = await hashPassword(password);
   const now = deps.clock.now();
   const done = await deps.db.transaction(async (tx) => {

@@ -15,6 +15,7 @@ import {
   resendConfirmation,
   type AuthDeps,
 } from './auth.service';
+import { createLoginThrottle } from './login-throttle';
 import { revokeSession } from './sessions.repository';
 
 const userIdParams = z.object({ userId: z.uuid({ error: ServerText.userNotFound }) });
@@ -28,6 +29,8 @@ export async function authRoutes(app: FastifyInstance) {
     publicUrl: app.config.PUBLIC_URL,
   });
   const authRateLimit = { rateLimit: { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
+  // Guessing one account's password from many addresses meets a per-account limit as well.
+  const loginThrottle = createLoginThrottle({ clock: app.clock, log: app.log, redis: app.redis });
 
   app.post('/api/registration', { config: authRateLimit }, async (request, reply) => {
     const body = parseInput(registrationSchema, request.body);
@@ -48,13 +51,16 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.post('/api/login', { config: authRateLimit }, async (request, reply) => {
     const { email, password } = parseInput(loginSchema, request.body);
-    const result = await authenticate(deps(), email, password);
+    const result = await loginThrottle.guard(email, () => authenticate(deps(), email, password));
     if (result.kind === 'pending') return result.pending;
     await app.startSession(reply, result.userId, request.headers['user-agent']);
     return loadUserInfo(app.db, result.userId);
   });
 
-  app.post('/api/logout', async (request, reply) => {
+  const logoutLimit = {
+    config: { rateLimit: { max: app.config.LOGOUT_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+  };
+  app.post('/api/logout', logoutLimit, async (request, reply) => {
     const identity = await app.loadIdentity(request);
     if (identity) {
       await revokeSession(app.db, identity.sessionId, app.clock.now());

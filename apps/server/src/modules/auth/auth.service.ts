@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { LedgerReason, emailConfirmations, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { refuseCommonPassword } from '../../lib/common-passwords';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newSecretToken } from '../../lib/tokens';
 import type { Mailer } from '../../mail/mailer';
@@ -36,6 +37,7 @@ export interface Registration {
 
 /** Creates an unconfirmed customer with the registration bonus in the ledger, and mails the confirmation link. */
 export async function registerCustomer(deps: AuthDeps, input: Registration): Promise<PendingConfirmation> {
+  refuseCommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   let created: { userId: string; token: string; dateStart: Date };
   try {

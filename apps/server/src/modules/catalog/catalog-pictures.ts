@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { CATALOG_PICTURE_SIDE, CATALOG_THUMBNAIL_SIDE } from '@retouch/shared/catalog';
-import { prepareImage } from '../../lib/images';
+import { prepareImages } from '../../lib/images';
 import { publicFilePath, type Storage } from '../../storage/storage';
 
 export interface OfferPictures {
@@ -15,7 +15,8 @@ export const PICTURE_PARTS = { picture: 'image', pictureBefore: 'before', pictur
 
 /**
  * Stores whichever of the three images were sent (web-sized, EXIF stripped), plus a thumbnail of the
- * main one. Every image is decoded before anything is written, so a bad file stores nothing.
+ * main one. Every header is checked before any image is decoded, and every image decoded before
+ * anything is written, so a bad file costs no decode of the others and stores nothing.
  */
 export async function storeOfferPictures(
   storage: Storage,
@@ -27,13 +28,13 @@ export async function storeOfferPictures(
     ['pictureBefore', files.get(PICTURE_PARTS.pictureBefore), CATALOG_PICTURE_SIDE],
     ['pictureAfter', files.get(PICTURE_PARTS.pictureAfter), CATALOG_PICTURE_SIDE],
   ];
-  const prepared = await Promise.all(
-    wanted.flatMap(([field, input, maxSide]) =>
-      input ? [prepareImage(input, { maxSide, format: 'webp' }).then((image) => ({ field, image }))] : [],
-    ),
+  const sent = wanted.flatMap(([field, input, maxSide]) => (input ? [{ field, input, maxSide }] : []));
+  const images = await prepareImages(
+    sent.map(({ input, maxSide }) => ({ input, options: { maxSide, format: 'webp' } })),
   );
   const stored: Partial<OfferPictures> = {};
-  for (const { field, image } of prepared) {
+  for (const [index, { field }] of sent.entries()) {
+    const image = images[index]!;
     const key = `catalog/${Date.now().toString(36)}-${randomBytes(8).toString('hex')}.${image.extension}`;
     await storage.put(key, image.data, image.contentType);
     stored[field] = publicFilePath(key);

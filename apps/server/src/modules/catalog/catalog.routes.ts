@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CatalogNotice, CatalogText } from '@retouch/shared/catalog';
 import { PermissionSign } from '@retouch/shared/permissions';
-import { jsonField, readMultipart } from '../../lib/multipart';
+import { formCap, jsonField, readMultipart } from '../../lib/multipart';
 import { uuidParam } from '../../lib/validation';
 import {
   createGroup,
@@ -24,6 +24,8 @@ import { createDegree, deleteDegree, listDegrees, updateDegree } from './degrees
 import { createReason, deleteReason, listReasons, updateReason } from './reasons.service';
 
 const deleted = { message: CatalogNotice.deleted };
+/** A service's or an option's form: its picture, before and after images. */
+const OFFER_FORM = { maxBytes: formCap(3) };
 
 export async function catalogRoutes(app: FastifyInstance) {
   const deps = (): CatalogDeps => ({ db: app.db, storage: app.storage, cache: app.catalogCache });
@@ -54,12 +56,12 @@ export async function catalogRoutes(app: FastifyInstance) {
   // Services
   app.post('/api/admin/services/list/:groupId', editServices, async (request, reply) => {
     const groupId = uuidParam(request.params, 'groupId', CatalogText.groupNotFound);
-    const form = await readMultipart(request);
+    const form = await readMultipart(request, OFFER_FORM);
     return reply.status(201).send(await createService(deps(), groupId, jsonField(form, 'data'), form.files));
   });
   app.patch('/api/admin/services/list/:id', editServices, async (request) => {
     const id = uuidParam(request.params, 'id', CatalogText.serviceNotFound);
-    const form = await readMultipart(request);
+    const form = await readMultipart(request, OFFER_FORM);
     return updateService(deps(), id, jsonField(form, 'data'), form.files);
   });
   app.delete('/api/admin/services/list/:id', editServices, async (request) => {
@@ -70,12 +72,12 @@ export async function catalogRoutes(app: FastifyInstance) {
   // Options
   app.post('/api/admin/services/optional/:id', editServices, async (request, reply) => {
     const serviceId = uuidParam(request.params, 'id', CatalogText.serviceNotFound);
-    const form = await readMultipart(request);
+    const form = await readMultipart(request, OFFER_FORM);
     return reply.status(201).send(await createOption(deps(), serviceId, jsonField(form, 'data'), form.files));
   });
   app.patch('/api/admin/services/optional/:id', editServices, async (request) => {
     const id = uuidParam(request.params, 'id', CatalogText.optionNotFound);
-    const form = await readMultipart(request);
+    const form = await readMultipart(request, OFFER_FORM);
     return updateOption(deps(), id, jsonField(form, 'data'), form.files);
   });
   app.delete('/api/admin/services/optional/:id', editServices, async (request) => {

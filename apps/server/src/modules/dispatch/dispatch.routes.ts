@@ -4,7 +4,7 @@ import { DispatchText, TimeExtensionCode } from '@retouch/shared/dispatch';
 import { PermissionSign, hasPermission } from '@retouch/shared/permissions';
 import { SocketEvent, SocketRoom } from '@retouch/shared/realtime';
 import { createBackgroundWork } from '../../lib/background-work';
-import { readMultipart } from '../../lib/multipart';
+import { formCap, readMultipart } from '../../lib/multipart';
 import { startPeriodic } from '../../lib/periodic';
 import type { RealtimeSocket } from '../../plugins/realtime';
 import { findEffectivePermissions } from '../permissions/permissions.repository';
@@ -21,6 +21,7 @@ import {
   type DispatchEvents,
 } from './dispatch.service';
 import { changeOrderServices, completeOrder, refuseOrder } from './executor-work.service';
+import { mayKnowQueueSizes } from './queue-sizes';
 import { currentShift, toggleShift } from './shifts.service';
 
 declare module 'fastify' {
@@ -82,7 +83,7 @@ export const dispatchPlugin = fp(async (app: FastifyInstance) => {
 
   app.post('/api/admin/orders/executor/completed', designer, async (request) => {
     const { userId } = await app.requireIdentity(request);
-    const form = await readMultipart(request);
+    const form = await readMultipart(request, { maxBytes: formCap(1) });
     return completeOrder(workDeps, userId, form.files.get('image'));
   });
 
@@ -104,6 +105,7 @@ export const dispatchPlugin = fp(async (app: FastifyInstance) => {
       background.run(onExecutorFind(socket, searching === true)),
     );
     socket.on(SocketEvent.executorRate, () => {
+      if (!mayKnowQueueSizes(socket)) return;
       background.run(
         countWaitingForDesigner(app.db).then((size) => socket.emit(SocketEvent.executorRate, { size })),
       );

@@ -3,12 +3,6 @@ import { PermissionSign } from '@retouch/shared/permissions';
 import type { Executor } from '../../db/client';
 import { rolePermissions, shifts, userPermissions, users } from '../../db/schema/index';
 
-/** How many people are on duty now. */
-export async function countOpenShifts(db: Executor): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(shifts).where(isNull(shifts.endedAt));
-  return row?.value ?? 0;
-}
-
 /** People on an open shift who hold the designer's cabinet (their own switches, or else their role's). */
 export async function countDesignersOnShift(db: Executor): Promise<number> {
   const sign = PermissionSign.cabinetDesigner;

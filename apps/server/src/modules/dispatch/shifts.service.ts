@@ -1,9 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { DispatchText, type Shift } from '@retouch/shared/dispatch';
+import { PermissionSign, hasPermission } from '@retouch/shared/permissions';
 import type { Database } from '../../db/client';
 import { DispatchQueue, shifts } from '../../db/schema/index';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../lib/app-error';
+import { findEffectivePermissions } from '../permissions/permissions.repository';
 import { removeWaiters } from './dispatch.repository';
 import { findOpenShift } from './shifts.repository';
 
@@ -16,7 +18,8 @@ export async function currentShift(db: Database, userId: string): Promise<Shift>
 
 /**
  * `POST /api/executor/shift/toggle`: starts a shift, or ends the open one (leaving every search queue).
- * Two toggles racing meet the one-open-shift index: the loser reads the winner's shift.
+ * Only a designer (cabinetDesigner) may start one: a shift counts against the overload notice. Anyone may
+ * end theirs. Two toggles racing meet the one-open-shift index: the loser reads the winner's shift.
  */
 export async function toggleShift(db: Database, userId: string, now: Date): Promise<Shift> {
   try {
@@ -29,6 +32,9 @@ export async function toggleShift(db: Database, userId: string, now: Date): Prom
       if (ended) {
         await removeWaiters(tx, userId, [DispatchQueue.executor, DispatchQueue.review]);
         return { startDate: null };
+      }
+      if (!hasPermission(await findEffectivePermissions(tx, userId), PermissionSign.cabinetDesigner)) {
+        throw AppError.forbidden(DispatchText.shiftNeedsCabinet);
       }
       await tx.insert(shifts).values({ userId, startedAt: now });
       return { startDate: now.toISOString() };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { isSafeStorageKey } from '../../storage/storage';
-import { fileAudience, mayReadFile } from './files.service';
+import { fileAudience, mayReadFile, type FileAudience } from './files.service';
 
 /**
  * Serves stored pictures (never from a public bucket): streamed through the API, or, with
@@ -29,8 +29,15 @@ export async function filesRoutes(app: FastifyInstance) {
     return reply
       .type(file.contentType)
       .header('content-length', file.size)
-      .header('cache-control', `${audience.kind === 'everyone' ? 'public' : 'private'}, max-age=86400`)
+      .header('cache-control', cacheControlFor(audience))
       .header('x-content-type-options', 'nosniff')
       .send(file.stream);
   });
+}
+
+/** Catalogue pictures and avatars may be cached; an order's pictures never stay in a cache. */
+function cacheControlFor(audience: FileAudience): string {
+  if (audience.kind === 'everyone') return 'public, max-age=86400';
+  if (audience.kind === 'signedIn') return 'private, max-age=86400';
+  return 'private, no-store';
 }

@@ -1,17 +1,25 @@
 import { PermissionSign, hasPermission } from '@retouch/shared/permissions';
 import type { Database } from '../../db/client';
+import { publicFilePath } from '../../storage/storage';
 import { findEffectivePermissions } from '../permissions/permissions.repository';
-import { findOrderCustomerId } from './files.repository';
+import { findOrderCustomerId, findOrderOfReviewPicture, isOrderParticipant } from './files.repository';
 
 /** Who may read a stored file, told by its key. */
 export type FileAudience =
-  { kind: 'everyone' } | { kind: 'signedIn' } | { kind: 'order'; orderId: string } | { kind: 'staff' };
+  | { kind: 'everyone' }
+  | { kind: 'signedIn' }
+  | { kind: 'order'; orderId: string }
+  | { kind: 'legacyMarkup'; key: string }
+  | { kind: 'staff' };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Mark-ups stored before they moved into the order's folder. */
+const LEGACY_MARKUP = /^orders\/review-[^/]+$/;
 
 /**
- * Catalogue pictures are public, avatars need a session, `orders/<orderId>/…` belongs to that order's
- * customer and the staff; anything else (the older `orders/review-…` mark-ups too) to the staff alone.
+ * Catalogue pictures are public, avatars need a session, `orders/<orderId>/…` belongs to the people of
+ * that order (older `orders/review-…` mark-ups too, found through their review); anything else to the
+ * order viewers alone.
  */
 export function fileAudience(key: string): FileAudience {
   const [prefix, second, ...rest] = key.split('/');
@@ -20,10 +28,15 @@ export function fileAudience(key: string): FileAudience {
   if (prefix === 'orders' && second && UUID.test(second) && rest.length > 0) {
     return { kind: 'order', orderId: second };
   }
+  if (LEGACY_MARKUP.test(key)) return { kind: 'legacyMarkup', key };
   return { kind: 'staff' };
 }
 
-/** Whether that user (null: a visitor) may read a file of that audience; staff means showAdmin. */
+/**
+ * Whether that user (null: a visitor) may read a file of that audience. An order's pictures are for its
+ * customer, the designers and moderators who hold or held it, and whoever may look at every order
+ * (lookOrders, cabinetModer); a designer never sees the photos of orders they did not work on.
+ */
 export async function mayReadFile(
   db: Database,
   audience: FileAudience,
@@ -33,5 +46,20 @@ export async function mayReadFile(
   if (!userId) return false;
   if (audience.kind === 'signedIn') return true;
   if (audience.kind === 'order' && (await findOrderCustomerId(db, audience.orderId)) === userId) return true;
-  return hasPermission(await findEffectivePermissions(db, userId), PermissionSign.showAdmin);
+  if (await viewsEveryOrder(db, userId)) return true;
+  const orderId =
+    audience.kind === 'order'
+      ? audience.orderId
+      : audience.kind === 'legacyMarkup'
+        ? await findOrderOfReviewPicture(db, publicFilePath(audience.key))
+        : undefined;
+  return orderId !== undefined && (await isOrderParticipant(db, orderId, userId));
+}
+
+async function viewsEveryOrder(db: Database, userId: string): Promise<boolean> {
+  const permissions = await findEffectivePermissions(db, userId);
+  return (
+    hasPermission(permissions, PermissionSign.lookOrders) ||
+    hasPermission(permissions, PermissionSign.cabinetModer)
+  );
 }

@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { OrderCondition } from '@retouch/shared/orders';
 import { SocketEvent, SocketRoom } from '@retouch/shared/realtime';
-import { jsonField, readMultipart } from '../../lib/multipart';
+import { formCap, jsonField, readMultipart } from '../../lib/multipart';
 import { parseInput, uuidParam } from '../../lib/validation';
+import { perUserRateLimit } from '../../plugins/user-rate-limit';
 import { OrderHistoryText, findUserOrder, historyQuerySchema, listUserOrders } from './order-history';
 import { requestRevision } from './order-revisions';
 import { leaveTip } from './order-tips';
-import { createOrder, type OrdersDeps } from './orders.service';
+import { checkOrder, sendCheckedOrder, type CheckedOrder, type OrdersDeps } from './orders.service';
+
+/** An order's form: the original, the draft and the face photo. */
+const ORDER_FORM_BYTES = formCap(3);
 
 export async function ordersRoutes(app: FastifyInstance) {
   const deps: OrdersDeps = {
@@ -18,15 +22,29 @@ export async function ordersRoutes(app: FastifyInstance) {
         orderId: order.id,
         condition: order.condition,
       });
-      app.io.to(SocketRoom.staff).emit(SocketEvent.newOrder, { orderId: order.id });
+      // Only those who may look at every order hear of each new one (designers get theirs by dispatch).
+      app.io.to(SocketRoom.lookOrders).emit(SocketEvent.newOrder, { orderId: order.id });
       void app.dispatch.match().catch((error: unknown) => app.log.error({ err: error }, 'matching failed'));
     },
   };
 
-  app.post('/api/orders/create', async (request, reply) => {
+  const sendLimit = { config: perUserRateLimit(app, app.config.ORDER_RATE_LIMIT_PER_MINUTE, '1 minute') };
+  const actionLimit = {
+    config: perUserRateLimit(app, app.config.ORDER_ACTION_RATE_LIMIT_PER_MINUTE, '1 minute'),
+  };
+
+  app.post('/api/orders/create', sendLimit, async (request, reply) => {
     const { userId } = await app.requireIdentity(request);
-    const form = await readMultipart(request);
-    return reply.status(201).send(await createOrder(deps, userId, jsonField(form, 'data'), form.files));
+    let checked: CheckedOrder | undefined;
+    const form = await readMultipart(request, {
+      maxBytes: ORDER_FORM_BYTES,
+      // A `data` sent ahead of the files (as the web app sends it) is priced and held to the balance first.
+      onField: async (name, fields) => {
+        if (name === 'data') checked = await checkOrder(deps, userId, jsonField(fields, 'data'));
+      },
+    });
+    checked ??= await checkOrder(deps, userId, jsonField(form, 'data'));
+    return reply.status(201).send(await sendCheckedOrder(deps, userId, checked, form.files));
   });
 
   app.get('/api/orders/user/', async (request) => {
@@ -34,7 +52,7 @@ export async function ordersRoutes(app: FastifyInstance) {
     return listUserOrders(app.db, userId, parseInput(historyQuerySchema, request.query));
   });
 
-  app.post('/api/orders/order/:id/tip', async (request) => {
+  app.post('/api/orders/order/:id/tip', actionLimit, async (request) => {
     const { userId } = await app.requireIdentity(request);
     const orderId = uuidParam(request.params, 'id', OrderHistoryText.notFound);
     const { message } = await leaveTip(app.db, userId, orderId, request.body, app.clock.now());
@@ -42,7 +60,7 @@ export async function ordersRoutes(app: FastifyInstance) {
     return { message };
   });
 
-  app.post('/api/orders/refusal/:id', async (request) => {
+  app.post('/api/orders/refusal/:id', actionLimit, async (request) => {
     const { userId } = await app.requireIdentity(request);
     const orderId = uuidParam(request.params, 'id', OrderHistoryText.notFound);
     const { message, outcome } = await requestRevision(

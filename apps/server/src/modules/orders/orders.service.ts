@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import sharp from 'sharp';
+import type { z } from 'zod';
 import {
   MAX_ADDITIONAL_IMAGE_SIDE,
   MIN_BALANCE_TO_SEND,
@@ -22,12 +22,12 @@ import {
   users,
 } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { prepareImage, type PreparedImage } from '../../lib/images';
+import { prepareImages, readImageHeader, type ImageJob, type PreparedImage } from '../../lib/images';
 import { parseInput } from '../../lib/validation';
 import { commitWithFiles, removeFiles } from '../../storage/commit-with-files';
 import { publicFilePath, type Storage } from '../../storage/storage';
 import { applyLedgerEntry } from '../ledger/ledger.service';
-import { priceOrder, type CatalogOption, type CatalogService } from './order-pricing';
+import { priceOrder, type CatalogOption, type CatalogService, type PricedOrder } from './order-pricing';
 
 export interface OrdersDeps {
   db: Database;
@@ -114,12 +114,38 @@ async function loadPricingCatalog(db: Database, serviceIds: string[], optionIds:
 
 async function checkAdditionalImage(input: Buffer | undefined): Promise<void> {
   if (!input) throw AppError.badRequest(OrderText.faceImageRequired);
-  const { width = 0, height = 0 } = await sharp(input)
-    .metadata()
-    .catch(() => ({ width: 0, height: 0 }));
+  const { width, height } = await readImageHeader(input);
   if (width > MAX_ADDITIONAL_IMAGE_SIDE || height > MAX_ADDITIONAL_IMAGE_SIDE) {
     throw AppError.badRequest(OrderText.faceImageTooLarge);
   }
+}
+
+/** An order's data, priced from the live catalogue, from a customer whose balance covers it. */
+export interface CheckedOrder {
+  submitted: z.output<typeof orderSubmitSchema>['order'];
+  priced: PricedOrder;
+}
+
+/**
+ * Checks an order's data before any of its files: parses it, prices it from the live catalogue and
+ * checks the customer's balance covers it (checked again, locked, when the order is charged).
+ */
+export async function checkOrder(deps: OrdersDeps, userId: string, data: unknown): Promise<CheckedOrder> {
+  const { order: submitted } = parseInput(orderSubmitSchema, data);
+  const entries = submitted.persons.flatMap((person) => person.orders);
+  const catalog = await loadPricingCatalog(
+    deps.db,
+    [...new Set(entries.filter((e) => !e.isOptional).map((e) => e.id))],
+    [...new Set(entries.filter((e) => e.isOptional).map((e) => e.id))],
+  );
+  const priced = priceOrder(submitted, catalog);
+  const [balance] = await deps.db
+    .select({ main: users.balanceMain, bonus: users.balanceBonus })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!balance || !canAfford(balance, priced.cost))
+    throw new AppError(402, OrderCreateText.insufficientFunds);
+  return { submitted, priced };
 }
 
 /**
@@ -132,36 +158,34 @@ export async function createOrder(
   data: unknown,
   files: Map<string, Buffer>,
 ): Promise<{ _id: string; cost: number; executionTime: number; condition: number }> {
-  const { order: submitted } = parseInput(orderSubmitSchema, data);
+  return sendCheckedOrder(deps, userId, await checkOrder(deps, userId, data), files);
+}
+
+/**
+ * `createOrder` for data already checked (`checkOrder`, as the form's `data` arrived): every picture's
+ * header is checked before any is decoded, then they are stored and the order charged in one unit.
+ */
+export async function sendCheckedOrder(
+  deps: OrdersDeps,
+  userId: string,
+  { submitted, priced }: CheckedOrder,
+  files: Map<string, Buffer>,
+): Promise<{ _id: string; cost: number; executionTime: number; condition: number }> {
   const original = files.get('original');
   if (!original) throw AppError.badRequest(OrderText.uploadPhotoFirst);
-  const entries = submitted.persons.flatMap((person) => person.orders);
-  const catalog = await loadPricingCatalog(
-    deps.db,
-    [...new Set(entries.filter((e) => !e.isOptional).map((e) => e.id))],
-    [...new Set(entries.filter((e) => e.isOptional).map((e) => e.id))],
-  );
-  const priced = priceOrder(submitted, catalog);
   const draft = files.get('draft');
   if (!draft) throw AppError.badRequest(OrderCreateText.draftMissing);
   const additional = files.get('additional');
   if (priced.needsAdditionalImage) await checkAdditionalImage(additional);
 
-  const [balance] = await deps.db
-    .select({ main: users.balanceMain, bonus: users.balanceBonus })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!balance || !canAfford(balance, priced.cost))
-    throw new AppError(402, OrderCreateText.insufficientFunds);
-
-  const prepared = await Promise.all([
-    prepareImage(original, { maxSide: ORIGINAL_MAX_SIDE, format: 'jpeg' }),
-    prepareImage(original, { maxSide: THUMBNAIL_SIDE, format: 'webp' }),
-    prepareImage(draft, { maxSide: ORIGINAL_MAX_SIDE, format: 'png' }),
-    priced.needsAdditionalImage && additional
-      ? prepareImage(additional, { maxSide: MAX_ADDITIONAL_IMAGE_SIDE, format: 'jpeg' })
-      : undefined,
-  ]);
+  const jobs: ImageJob[] = [
+    { input: original, options: { maxSide: ORIGINAL_MAX_SIDE, format: 'jpeg' } },
+    { input: original, options: { maxSide: THUMBNAIL_SIDE, format: 'webp' } },
+    { input: draft, options: { maxSide: ORIGINAL_MAX_SIDE, format: 'png' } },
+  ];
+  if (priced.needsAdditionalImage && additional)
+    jobs.push({ input: additional, options: { maxSide: MAX_ADDITIONAL_IMAGE_SIDE, format: 'jpeg' } });
+  const prepared = await prepareImages(jobs);
   const orderId = randomUUID();
   const stored: string[] = [];
   // Every write settles before clean-up can run, so no late write survives a failure.
@@ -247,7 +271,8 @@ async function storeOrderPicture(
   image: PreparedImage,
   stored: string[],
 ): Promise<string> {
-  const key = `orders/${orderId}/${PICTURE_NAMES[index]}.${image.extension}`;
+  // The random part keeps the name from being guessed (older orders keep their plain names).
+  const key = `orders/${orderId}/${PICTURE_NAMES[index]}-${randomUUID()}.${image.extension}`;
   stored.push(key);
   await storage.put(key, image.data, image.contentType);
   return publicFilePath(key);

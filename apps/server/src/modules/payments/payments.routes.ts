@@ -4,6 +4,7 @@ import { CatalogNotice } from '@retouch/shared/catalog';
 import { PermissionSign } from '@retouch/shared/permissions';
 import { SocketEvent } from '@retouch/shared/realtime';
 import { AppError } from '../../lib/app-error';
+import { parseJsonText } from '../../lib/json-limits';
 import { uuidParam } from '../../lib/validation';
 import { verifyNowPaymentsSignature } from '../../payments/nowpayments-signature';
 import { createPaymentProviders } from '../../payments/providers';
@@ -20,6 +21,10 @@ import {
   type PaymentsDeps,
 } from './payments.service';
 import { createProduct, deleteProduct, listProducts, updateProduct } from './products.service';
+import { parseStripeEvent } from './stripe-event';
+
+/** Provider events can carry long lists of line items; still bounded. */
+const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
 
 export async function paymentsRoutes(app: FastifyInstance) {
   const providers = createPaymentProviders(app.config);
@@ -114,8 +119,12 @@ export async function paymentsRoutes(app: FastifyInstance) {
 
   // Webhooks verify signatures over the exact bytes received, so they read the raw body.
   await app.register(async (webhooks) => {
-    webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
-      done(null, body),
+    // Replaces the app's JSON parser in this scope only; Stripe's events can pass the app's 64 KB.
+    webhooks.removeContentTypeParser('application/json');
+    webhooks.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT_BYTES },
+      (_request, body, done) => done(null, body),
     );
 
     webhooks.post('/api/payment/stripe/webhook', async (request) => {
@@ -130,7 +139,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
       } catch {
         throw AppError.badRequest(PaymentText.signatureInvalid);
       }
-      await handleStripeEvent(deps, event);
+      await handleStripeEvent(deps, parseStripeEvent(event));
       return { received: true };
     });
 
@@ -139,7 +148,8 @@ export async function paymentsRoutes(app: FastifyInstance) {
       if (!secret) throw AppError.notFound(PaymentText.providerUnavailable);
       let body: unknown;
       try {
-        body = JSON.parse((request.body as Buffer).toString('utf8'));
+        // Depth-checked: the signature check walks the whole body before it can refuse it.
+        body = parseJsonText((request.body as Buffer).toString('utf8'));
       } catch {
         throw AppError.badRequest(PaymentText.signatureInvalid);
       }

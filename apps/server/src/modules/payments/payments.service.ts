@@ -14,6 +14,7 @@ import { parseInput } from '../../lib/validation';
 import type { PaymentProviders } from '../../payments/providers';
 import { applyLedgerEntry } from '../ledger/ledger.service';
 import { findLiveProduct } from './products.service';
+import type { StripeEvent } from './stripe-event';
 
 export interface PaymentsDeps {
   db: Database;
@@ -199,16 +200,9 @@ export async function findUserPayment(
 }
 
 /** Credits a Stripe PaymentIntent that succeeded; other events are acknowledged and ignored. */
-export async function handleStripeEvent(
-  deps: PaymentsDeps,
-  event: { type: string; data: { object: unknown } },
-) {
-  if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') return;
-  const intent = event.data.object as {
-    id: string;
-    amount_received?: number;
-    last_payment_error?: { message?: string };
-  };
+export async function handleStripeEvent(deps: PaymentsDeps, event: StripeEvent) {
+  if (event.type === 'ignored') return;
+  const { intent } = event;
   const [payment] = await deps.db
     .select()
     .from(payments)

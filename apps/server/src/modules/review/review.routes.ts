@@ -4,8 +4,9 @@ import { PermissionSign, hasPermission } from '@retouch/shared/permissions';
 import { SocketEvent, SocketRoom } from '@retouch/shared/realtime';
 import { ReviewText } from '@retouch/shared/review';
 import { createBackgroundWork } from '../../lib/background-work';
-import { jsonField, readMultipart } from '../../lib/multipart';
+import { formCap, jsonField, readMultipart } from '../../lib/multipart';
 import type { RealtimeSocket } from '../../plugins/realtime';
+import { mayKnowQueueSizes } from '../dispatch/queue-sizes';
 import { findEffectivePermissions } from '../permissions/permissions.repository';
 import { findUserById } from '../users/users.repository';
 import { countWaitingForReview } from './review.repository';
@@ -73,7 +74,7 @@ export const reviewPlugin = fp(async (app: FastifyInstance) => {
   );
   app.post('/api/admin/orders/review/completed/rejection', moderator, async (request) => {
     const { userId } = await app.requireIdentity(request);
-    const form = await readMultipart(request);
+    const form = await readMultipart(request, { maxBytes: formCap(1) });
     const data = form.fields.has('data') ? jsonField(form, 'data') : {};
     return sendBackResult(deps, userId, form.files.get('image'), data);
   });
@@ -96,6 +97,7 @@ export const reviewPlugin = fp(async (app: FastifyInstance) => {
       background.run(onReviewFind(socket, searching === true)),
     );
     socket.on(SocketEvent.reviewRate, () => {
+      if (!mayKnowQueueSizes(socket)) return;
       background.run(
         countWaitingForReview(app.db).then((size) => socket.emit(SocketEvent.reviewRate, { size })),
       );

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { OrderCondition } from '@retouch/shared/orders';
+import { RoleTitle } from '@retouch/shared/permissions';
 import { SystemSettingName, orders, shifts, systemSettings } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { signUpCustomer } from '../../../test/fixtures';
+import { createStaff } from '../../../test/staff-fixtures';
 
 let t: TestApp;
 let customerId: string;
@@ -12,7 +14,7 @@ let designerIds: string[];
 beforeAll(async () => {
   t = await createTestApp();
   customerId = (await signUpCustomer(t)).user._id;
-  designerIds = [(await signUpCustomer(t)).user._id, (await signUpCustomer(t)).user._id];
+  designerIds = (await createStaff(t, RoleTitle.designer, 2)).map((designer) => designer.userId);
 });
 afterAll(() => t.close());
 
@@ -50,6 +52,10 @@ async function startShift(designer: number) {
   await t.db.insert(shifts).values({ userId: designerIds[designer]!, startedAt: t.clock.now() });
 }
 
+async function startCustomerShift() {
+  await t.db.insert(shifts).values({ userId: customerId, startedAt: t.clock.now() });
+}
+
 async function overloaded() {
   const answer = await t.client().get('/api/system/order/overload');
   expect(answer.status).toBe(200);
@@ -74,6 +80,14 @@ describe('GET /api/system/order/overload', () => {
     await addOrders(1, OrderCondition.requeued);
     expect(await overloaded()).toBe(true);
     await startShift(1);
+    expect(await overloaded()).toBe(false);
+  });
+
+  it('counts only designers: an open shift of someone without the designer cabinet takes no order', async () => {
+    await startCustomerShift();
+    await addOrders(1);
+    expect(await overloaded()).toBe(true);
+    await startShift(0);
     expect(await overloaded()).toBe(false);
   });
 

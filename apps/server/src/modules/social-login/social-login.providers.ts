@@ -94,14 +94,19 @@ function googleClient(
     async readProfile(_configuration, tokens) {
       const claims = tokens.claims();
       if (!claims) throw new Error('The token answer has no ID token');
-      const email = typeof claims.email === 'string' ? claims.email : null;
-      return {
-        subject: claims.sub,
-        email,
-        emailVerified: email !== null && claims.email_verified === true,
-        ...splitName(claims.given_name, claims.family_name, claims.name, email),
-      };
+      return googleProfile(claims);
     },
+  };
+}
+
+/** The person a verified Google ID token describes (the web sign-in's and the mobile app's). */
+export function googleProfile(claims: { sub: string; [claim: string]: unknown }): SocialProfile {
+  const email = typeof claims.email === 'string' ? claims.email : null;
+  return {
+    subject: claims.sub,
+    email,
+    emailVerified: email !== null && claims.email_verified === true,
+    ...splitName(claims.given_name, claims.family_name, claims.name, email),
   };
 }
 

@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { SocialProvider } from '@retouch/shared/social-login';
 import type { Executor } from '../../db/client';
-import { oauthStates, socialAccounts, users } from '../../db/schema/index';
+import { oauthStates, socialAccounts, usedAndroidLinks, users } from '../../db/schema/index';
 
 export interface NewOAuthState {
   state: string;
@@ -54,4 +54,22 @@ export async function insertSocialAccount(
 
 export async function deleteSocialAccount(db: Executor, id: string): Promise<void> {
   await db.delete(socialAccounts).where(eq(socialAccounts.id, id));
+}
+
+/**
+ * Records a mobile-app hash link as used; false when it already was. Of two transactions inserting the
+ * same link at once, the second waits for the first and then finds it: one login per link.
+ */
+export async function claimAndroidLink(db: Executor, hash: string, expiresAt: Date): Promise<boolean> {
+  const rows = await db
+    .insert(usedAndroidLinks)
+    .values({ hash, expiresAt })
+    .onConflictDoNothing()
+    .returning({ hash: usedAndroidLinks.hash });
+  return rows.length > 0;
+}
+
+/** Forgets used links that expired before `before`: they are refused by their age anyway. */
+export async function deleteExpiredAndroidLinks(db: Executor, before: Date): Promise<void> {
+  await db.delete(usedAndroidLinks).where(lt(usedAndroidLinks.expiresAt, before));
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SocialProvidersAnswer } from '@retouch/shared/social-login';
+import { OAUTH_STATE_TTL_MINUTES, type SocialProvidersAnswer } from '@retouch/shared/social-login';
 import { loadUserInfo } from '../users/users.service';
-import { logInAndroidUser, verifyAndroidLogin } from './android-hook.service';
+import { logInFromApp, type AndroidHookDeps } from './android-hook.service';
+import { createGoogleIdTokenVerifier } from './google-id-token';
 import { createProviderClients } from './social-login.providers';
 import {
   completeSocialLogin,
@@ -10,14 +11,38 @@ import {
   type SocialLoginDeps,
 } from './social-login.service';
 
+/** The cookie binding a started social sign-in to the browser that started it. */
+export const OAUTH_STATE_COOKIE = 'retouch_oauth_state';
+
 /** Social login (Google, Facebook, GitHub through openid-client) and the mobile-app hook. */
 export async function socialLoginRoutes(app: FastifyInstance) {
   const providers = createProviderClients(app.config);
   const deps = (): SocialLoginDeps => ({ db: app.db, clock: app.clock, providers });
+  const { GOOGLE_ANDROID_CLIENT_ID, ANDROID_HASH_LOGIN, ANDROID_HMAC_SECRET } = app.config;
+  const idTokens = GOOGLE_ANDROID_CLIENT_ID
+    ? createGoogleIdTokenVerifier({
+        issuer: app.config.GOOGLE_ISSUER,
+        clientId: GOOGLE_ANDROID_CLIENT_ID,
+        allowHttp: !app.config.isProduction,
+      })
+    : null;
+  const appDeps = (): AndroidHookDeps => ({
+    db: app.db,
+    clock: app.clock,
+    idTokens,
+    hashSecret: (ANDROID_HASH_LOGIN && ANDROID_HMAC_SECRET) || null,
+  });
   const authRateLimit = { rateLimit: { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
+  const stateCookie = {
+    path: '/api',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: app.config.COOKIE_SECURE,
+  };
 
   const start = async (name: string, reply: FastifyReply) => {
-    const url = await startSocialLogin(deps(), providerClient(deps(), name));
+    const { url, state } = await startSocialLogin(deps(), providerClient(deps(), name));
+    reply.setCookie(OAUTH_STATE_COOKIE, state, { ...stateCookie, maxAge: OAUTH_STATE_TTL_MINUTES * 60 });
     return reply.header('cache-control', 'no-store').redirect(url, 302);
   };
   // Answers like POST /api/login: the session cookie and the user.
@@ -27,7 +52,10 @@ export async function socialLoginRoutes(app: FastifyInstance) {
     return loadUserInfo(app.db, userId);
   };
   const complete = async (name: string, request: FastifyRequest, reply: FastifyReply) => {
-    const userId = await completeSocialLogin(deps(), providerClient(deps(), name), request.query);
+    const browserState = request.cookies[OAUTH_STATE_COOKIE];
+    if (browserState !== undefined) reply.clearCookie(OAUTH_STATE_COOKIE, stateCookie);
+    const client = providerClient(deps(), name);
+    const userId = await completeSocialLogin(deps(), client, request.query, browserState);
     return logIn(request, reply, userId);
   };
   const providerOf = (request: FastifyRequest) => (request.params as { provider: string }).provider;
@@ -52,7 +80,7 @@ export async function socialLoginRoutes(app: FastifyInstance) {
   );
 
   app.get('/api/login/google/android', { config: authRateLimit }, async (request, reply) => {
-    const login = verifyAndroidLogin(app.config.ANDROID_HMAC_SECRET, request.query);
-    return logIn(request, reply, await logInAndroidUser(deps(), login));
+    const userId = await logInFromApp(appDeps(), request.query as Record<string, unknown>);
+    return logIn(request, reply, userId);
   });
 }

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { REGISTRATION_BONUS_TOKENS } from '@retouch/shared/constants';
 import { RoleTitle } from '@retouch/shared/permissions';
@@ -39,8 +40,14 @@ export function providerClient(deps: SocialLoginDeps, name: string): ProviderCli
   return client;
 }
 
-/** Stores a fresh state, PKCE verifier and (OIDC) nonce, and answers the provider's authorization address. */
-export async function startSocialLogin(deps: SocialLoginDeps, client: ProviderClient): Promise<string> {
+/**
+ * Stores a fresh state, PKCE verifier and (OIDC) nonce, and answers the provider's authorization address
+ * with the state, which the caller also keeps in the browser to bind the sign-in to it.
+ */
+export async function startSocialLogin(
+  deps: SocialLoginDeps,
+  client: ProviderClient,
+): Promise<{ url: string; state: string }> {
   const configuration = await reach(client);
   const state = oidc.randomState();
   const codeVerifier = oidc.randomPKCECodeVerifier();
@@ -55,21 +62,27 @@ export async function startSocialLogin(deps: SocialLoginDeps, client: ProviderCl
     code_challenge_method: 'S256',
     ...(nonce ? { nonce } : {}),
   });
-  return url.href;
+  return { url: url.href, state };
 }
 
 /**
- * Completes a sign-in from the query the provider sent back: uses its state once, exchanges the code
- * with the PKCE verifier, reads the person and answers the id of the user to log in.
+ * Completes a sign-in from the query the provider sent back, in the browser that started it (its state
+ * cookie, `browserState`): uses the state once, exchanges the code with the PKCE verifier, reads the
+ * person and answers the id of the user to log in.
  */
 export async function completeSocialLogin(
   deps: SocialLoginDeps,
   client: ProviderClient,
   query: unknown,
+  browserState: string | undefined,
 ): Promise<string> {
   const parsed = socialCallbackQuerySchema.safeParse(query);
   const state = parsed.success ? parsed.data.state : undefined;
   if (!parsed.success || !state) throw AppError.badRequest(SocialLoginText.stateInvalid);
+  // Another browser's callback link (login CSRF: the attacker's code in the victim's browser).
+  if (!browserState || !sameSecret(state, browserState)) {
+    throw AppError.badRequest(SocialLoginText.stateInvalid);
+  }
   const stored = await consumeOAuthState(deps.db, state, client.provider, deps.clock.now());
   if (!stored) throw AppError.badRequest(SocialLoginText.stateInvalid);
   if (parsed.data.error) throw new AppError(400, SocialLoginText.cancelled, parsed.data.error);
@@ -162,6 +175,12 @@ async function linkOrCreate(
   const userId = await findOrCreateConfirmedUser(tx, now, { ...profile, email });
   await insertSocialAccount(tx, { userId, provider, subject: profile.subject, email });
   return userId;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given, 'utf8');
+  const b = Buffer.from(expected, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 async function reach(client: ProviderClient): Promise<oidc.Configuration> {

@@ -3,9 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
+import { SESSION_COOKIE } from '@retouch/shared/constants';
 import { SocialLoginText, type SocialProvider } from '@retouch/shared/social-login';
 import { oauthStates, sessions, socialAccounts, tokenLedger, users } from '../../db/schema/index';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/test-app';
+import { OAUTH_STATE_COOKIE } from './social-login.routes';
 import { signUpCustomer } from '../../../test/fixtures';
 
 /** Who the local provider says is signing in; each test sets its own. */
@@ -118,21 +120,28 @@ const callbackPaths: Record<SocialProvider, string> = {
   github: '/api/auth/github/callback',
 };
 
-/** Start on our server, then the provider's authorize page, which sends the browser back with code and state. */
-async function authorize(name: SocialProvider, startPath = `/api/auth/${name}`) {
-  const start = await fetch(`${t.baseUrl}${startPath}`, { redirect: 'manual' });
+/**
+ * A browser starts on our server (which sets the state cookie in it), then the provider's authorize
+ * page sends it back with code and state.
+ */
+async function authorize(
+  name: SocialProvider,
+  client: TestClient = t.client(),
+  startPath = `/api/auth/${name}`,
+) {
+  const start = await client.request('GET', startPath, undefined, { redirect: 'manual' });
   expect(start.status).toBe(302);
   const authorizeUrl = new URL(start.headers.get('location') ?? '');
   const consent = await fetch(authorizeUrl, { redirect: 'manual' });
   expect(consent.status).toBe(302);
   const back = new URL(consent.headers.get('location') ?? '');
   expect(`${back.origin}${back.pathname}`).toBe(`http://web.test/login/${name}-type`);
-  return { authorizeUrl, back, query: back.search, state: back.searchParams.get('state') ?? '' };
+  return { authorizeUrl, back, client, query: back.search, state: back.searchParams.get('state') ?? '' };
 }
 
-/** The whole flow as the web route /login/{provider}-type drives it. */
+/** The whole flow as the web route /login/{provider}-type drives it, in one browser. */
 async function signIn(name: SocialProvider, client: TestClient = t.client()) {
-  const { query } = await authorize(name);
+  const { query } = await authorize(name, client);
   const answer = await client.get(`${callbackPaths[name]}${query}`);
   return { answer, client, query };
 }
@@ -200,6 +209,56 @@ describe('starting a social sign-in', () => {
   });
 });
 
+describe('binding a social sign-in to the browser that started it', () => {
+  it('sets a short-lived httpOnly state cookie for /api when the sign-in starts', async () => {
+    for (const path of ['/api/login/google', '/api/auth/facebook', '/api/auth/github']) {
+      const start = await fetch(`${t.baseUrl}${path}`, { redirect: 'manual' });
+      const cookie = start.headers.getSetCookie().find((line) => line.startsWith(`${OAUTH_STATE_COOKIE}=`));
+      expect(cookie).toMatch(/; Max-Age=600(;|$)/);
+      expect(cookie).toMatch(/; Path=\/api(;|$)/);
+      expect(cookie).toMatch(/; HttpOnly(;|$)/);
+      expect(cookie).toMatch(/; SameSite=Lax(;|$)/);
+    }
+  });
+
+  it.each(['google', 'facebook', 'github'] as const)(
+    "does not log a victim into the attacker's %s account through the attacker's callback link",
+    async (name) => {
+      const attacker = await authorize(name);
+      const victim = t.client();
+
+      const answer = await victim.get(`${callbackPaths[name]}${attacker.query}`);
+
+      expect(answer).toMatchObject({ status: 400, body: { message: SocialLoginText.stateInvalid } });
+      expect(victim.cookieHeader).toBeUndefined();
+      expect(await usersWithEmail(identity.email!)).toHaveLength(0);
+    },
+  );
+
+  it('refuses the link in a browser that started a sign-in of its own', async () => {
+    const attacker = await authorize('google');
+    const victim = t.client();
+    const own = await victim.request('GET', '/api/login/google', undefined, { redirect: 'manual' });
+    expect(own.status).toBe(302);
+
+    const answer = await victim.get(`${callbackPaths.google}${attacker.query}`);
+
+    expect(answer).toMatchObject({ status: 400, body: { message: SocialLoginText.stateInvalid } });
+    expect(victim.cookieHeader).toBeUndefined();
+    expect(answer.headers.get('set-cookie')).toMatch(new RegExp(`^${OAUTH_STATE_COOKIE}=;`));
+    expect(await usersWithEmail(identity.email!)).toHaveLength(0);
+  });
+
+  it('clears the state cookie at the callback', async () => {
+    const { client, query } = await authorize('google');
+    const answer = await client.get(`${callbackPaths.google}${query}`);
+    expect(answer.status).toBe(200);
+    const cleared = answer.headers.getSetCookie().find((line) => line.startsWith(`${OAUTH_STATE_COOKIE}=;`));
+    expect(cleared).toMatch(/; Path=\/api(;|$)/);
+    expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970/);
+  });
+});
+
 describe('completing a social sign-in', () => {
   it('creates a confirmed customer with the registration bonus and logs them in (Google)', async () => {
     const { answer, client } = await signIn('google');
@@ -228,7 +287,7 @@ describe('completing a social sign-in', () => {
     const first = await authorize('google');
     const [stored] = await t.db.select().from(oauthStates).where(eq(oauthStates.state, first.state));
     tokenRequests.length = 0;
-    const answer = await t.client().get(`${callbackPaths.google}${first.query}`);
+    const answer = await first.client.get(`${callbackPaths.google}${first.query}`);
     expect(answer.status).toBe(200);
     expect(tokenRequests.map((body) => body.code_verifier)).toEqual([stored?.codeVerifier]);
 
@@ -239,7 +298,7 @@ describe('completing a social sign-in', () => {
       .update(oauthStates)
       .set({ codeVerifier: 'x'.repeat(43) })
       .where(eq(oauthStates.state, second.state));
-    const refused = await t.client().get(`${callbackPaths.google}${second.query}`);
+    const refused = await second.client.get(`${callbackPaths.google}${second.query}`);
     expect(refused).toMatchObject({
       status: 400,
       body: { message: SocialLoginText.providerFailed('google') },
@@ -289,14 +348,14 @@ describe('completing a social sign-in', () => {
   });
 
   it('refuses an unknown or missing state with 400', async () => {
-    const { back } = await authorize('google');
+    const { back, client } = await authorize('google');
     back.searchParams.set('state', 'forged-state');
-    expect(await t.client().get(`${callbackPaths.google}${back.search}`)).toMatchObject({
+    expect(await client.on(t.baseUrl).get(`${callbackPaths.google}${back.search}`)).toMatchObject({
       status: 400,
       body: { message: SocialLoginText.stateInvalid },
     });
     back.searchParams.delete('state');
-    expect(await t.client().get(`${callbackPaths.google}${back.search}`)).toMatchObject({
+    expect(await client.get(`${callbackPaths.google}${back.search}`)).toMatchObject({
       status: 400,
       body: { message: SocialLoginText.stateInvalid },
     });
@@ -304,48 +363,52 @@ describe('completing a social sign-in', () => {
   });
 
   it("refuses one provider's state at another provider's callback", async () => {
-    const { query } = await authorize('google');
-    expect(await t.client().get(`${callbackPaths.facebook}${query}`)).toMatchObject({
+    const { query, client } = await authorize('google');
+    expect(await client.get(`${callbackPaths.facebook}${query}`)).toMatchObject({
       status: 400,
       body: { message: SocialLoginText.stateInvalid },
     });
   });
 
-  it('refuses a replayed callback (same code and state) and starts no second session', async () => {
-    const { answer, query } = await signIn('google');
+  it('refuses a replayed callback (same code, state and state cookie) and starts no second session', async () => {
+    const { client, query } = await authorize('google');
+    // A copy of the browser's cookies taken before the callback used them.
+    const replayer = client.on(t.baseUrl);
+    const answer = await client.get(`${callbackPaths.google}${query}`);
     expect(answer.status).toBe(200);
     const sessionsBefore = await sessionsOf(answer.body._id);
 
-    const replayer = t.client();
     const replay = await replayer.get(`${callbackPaths.google}${query}`);
 
     expect(replay).toMatchObject({ status: 400, body: { message: SocialLoginText.stateInvalid } });
-    expect(replay.headers.get('set-cookie')).toBeNull();
+    expect(replay.headers.get('set-cookie') ?? '').not.toContain(SESSION_COOKIE);
     expect(replayer.cookieHeader).toBeUndefined();
     expect(await sessionsOf(answer.body._id)).toHaveLength(sessionsBefore.length);
   });
 
   it('lets only one of two simultaneous callbacks with the same state through', async () => {
-    const { query } = await authorize('google');
-    const answers = await Promise.all([1, 2].map(() => t.client().get(`${callbackPaths.google}${query}`)));
+    const { query, client } = await authorize('google');
+    const answers = await Promise.all(
+      [1, 2].map(() => client.on(t.baseUrl).get(`${callbackPaths.google}${query}`)),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
     expect(await usersWithEmail(identity.email!)).toHaveLength(1);
   });
 
   it('refuses a state older than 10 minutes', async () => {
-    const { query } = await authorize('google');
+    const { query, client } = await authorize('google');
     t.clock.advance(10 * 60_000 + 1);
-    expect(await t.client().get(`${callbackPaths.google}${query}`)).toMatchObject({
+    expect(await client.get(`${callbackPaths.google}${query}`)).toMatchObject({
       status: 400,
       body: { message: SocialLoginText.stateInvalid },
     });
   });
 
   it('answers a declined consent with 400 and uses the state up', async () => {
-    const { back } = await authorize('google');
+    const { back, client } = await authorize('google');
     back.searchParams.delete('code');
     back.searchParams.set('error', 'access_denied');
-    expect(await t.client().get(`${callbackPaths.google}${back.search}`)).toMatchObject({
+    expect(await client.get(`${callbackPaths.google}${back.search}`)).toMatchObject({
       status: 400,
       body: { message: SocialLoginText.cancelled },
     });

@@ -6,8 +6,9 @@ import { GENERATED_AVATAR_MARKER, MAX_AVATAR_BYTES } from '@retouch/shared/const
 import { ServerText } from '@retouch/shared/texts';
 import { changeInfoDataSchema, changePasswordSchema } from '@retouch/shared/users';
 import { AppError } from '../../lib/app-error';
-import { jsonField, readMultipart } from '../../lib/multipart';
+import { formCap, jsonField, readMultipart } from '../../lib/multipart';
 import { parseInput } from '../../lib/validation';
+import { perUserRateLimit } from '../../plugins/user-rate-limit';
 import { findUserById } from './users.repository';
 import { changePassword, changeProfile, loadUserInfo, type UsersDeps } from './users.service';
 
@@ -21,16 +22,32 @@ export async function usersRoutes(app: FastifyInstance) {
     return loadUserInfo(app.db, userId);
   });
 
-  app.patch('/api/user/change/password', async (request) => {
+  const passwordChangeLimit = {
+    config: perUserRateLimit(app, app.config.PASSWORD_CHANGE_RATE_LIMIT_PER_15_MINUTES, '15 minutes'),
+  };
+
+  app.patch('/api/user/change/password', passwordChangeLimit, async (request) => {
     const identity = await app.requireIdentity(request);
     const body = parseInput(changePasswordSchema, request.body);
-    await changePassword(deps(), identity, body.oldPassword, body.password);
+    const { endedSessionIds } = await changePassword(deps(), identity, body.oldPassword, body.password);
+    // The ended sessions' open sockets go too: a stolen session must not keep listening.
+    for (const sessionId of endedSessionIds) {
+      app.realtime
+        .endSession(identity.userId, sessionId)
+        .catch((error: unknown) => app.log.error({ err: error }, 'sockets of an ended session not closed'));
+    }
     return { message: ServerText.passwordChanged };
   });
 
   app.patch('/api/user/change/info', async (request) => {
     const { userId } = await app.requireIdentity(request);
-    const form = await readMultipart(request, { maxFileBytes: MAX_AVATAR_BYTES });
+    const form = await readMultipart(request, {
+      maxBytes: formCap(1, MAX_AVATAR_BYTES),
+      maxFileBytes: MAX_AVATAR_BYTES,
+      // A bad `data` sent ahead of the picture (as the web app sends it) is refused before it is read.
+      onField: (name, fields) =>
+        name === 'data' && parseInput(changeInfoDataSchema, jsonField(fields, 'data')),
+    });
     const data = parseInput(changeInfoDataSchema, jsonField(form, 'data'));
     await changeProfile(deps(), userId, data.name, form.files.get('image'));
     return loadUserInfo(app.db, userId);

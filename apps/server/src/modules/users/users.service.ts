@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { prepareImage } from '../../lib/images';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { refuseCommonPassword } from '../../lib/common-passwords';
 import { publicFilePath, storageKeyFromPath, type Storage } from '../../storage/storage';
 import { revokeOtherSessions } from '../auth/sessions.repository';
 import { findEffectivePermissions } from '../permissions/permissions.repository';
@@ -19,23 +20,25 @@ export interface UsersDeps {
   storage: Storage;
 }
 
-/** Changes the password after checking the old one; the user's other sessions end. */
+/** Changes the password after checking the old one; the user's other sessions end, and are answered. */
 export async function changePassword(
   deps: UsersDeps,
   identity: { userId: string; sessionId: string },
   oldPassword: string,
   password: string,
-): Promise<void> {
+): Promise<{ endedSessionIds: string[] }> {
   const user = await findUserById(deps.db, identity.userId);
   if (!user) throw AppError.unauthorized();
   if (!user.passwordHash) throw AppError.badRequest(ServerText.passwordNotSet);
   if (!(await verifyPassword(user.passwordHash, oldPassword)))
     throw AppError.badRequest(ServerText.oldPasswordWrong);
+  refuseCommonPassword(password);
   const passwordHash = await hashPassword(password);
-  await deps.db.transaction(async (tx) => {
+  const endedSessionIds = await deps.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { passwordHash });
-    await revokeOtherSessions(tx, user.id, identity.sessionId, deps.clock.now());
+    return revokeOtherSessions(tx, user.id, identity.sessionId, deps.clock.now());
   });
+  return { endedSessionIds };
 }
 
 /** Renames the user and, when an image comes, stores it as their avatar (decoded, EXIF stripped, square). */

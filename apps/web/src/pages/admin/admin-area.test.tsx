@@ -4,6 +4,7 @@ import { AdminText } from '@retouch/shared/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setSessionFlags } from '@/features/auth/stores/session-flags';
+import { ShiftText } from '@/features/shift/texts';
 import { aUser } from '@/test/fixtures';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
@@ -15,11 +16,17 @@ const designerPermissions = [
   { sign: 5, status: true },
 ];
 
-function openAs(path: string, user: ReturnType<typeof aUser>, marker: boolean) {
+function openAs(
+  path: string,
+  user: ReturnType<typeof aUser>,
+  marker: boolean,
+  permissions: Array<{ sign: number; status: boolean }> = designerPermissions,
+) {
   setSessionFlags({ isAdmin: marker });
   const api = mockFetch({
     'GET /api/user/info': { body: user },
-    'GET /api/admin/permissions/user': { body: designerPermissions },
+    'GET /api/admin/permissions/user': { body: permissions },
+    'GET /api/executor/shift': { status: 404, body: { message: 'Смена не начата' } },
     'POST /api/logout': { body: { message: 'You are logged out' } },
   });
   return { ...renderApp(path), ...api };
@@ -66,6 +73,21 @@ describe('admin shell', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([PERMISSION_DESCRIPTIONS[0], PERMISSION_DESCRIPTIONS[5]]);
+  });
+
+  it('shows the shift button to a designer', async () => {
+    openAs('/admin', admin, true);
+    expect(await screen.findByRole('button', { name: ShiftText.start })).toBeInTheDocument();
+  });
+
+  it('hides the shift button without cabinetDesigner, which the server needs to start a shift', async () => {
+    const { callsTo } = openAs('/admin', admin, true, [
+      { sign: 0, status: true },
+      { sign: 4, status: true },
+    ]);
+    await screen.findByRole('list', { name: AdminText.yourPermissions });
+    expect(screen.queryByRole('button', { name: ShiftText.start })).not.toBeInTheDocument();
+    expect(callsTo('GET', '/api/executor/shift')).toHaveLength(0);
   });
 
   it('answers an unknown admin route with a 404 inside the shell', async () => {

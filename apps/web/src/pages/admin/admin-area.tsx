@@ -60,12 +60,16 @@ function AdminShell({ user }: { user: UserInfo }) {
   );
 }
 
-/** The designer-notification toggle (cabinetDesigner only) and the shift button anyone may use. */
+/**
+ * The designer-notification toggle and the shift button, both for cabinetDesigner only: the server
+ * starts a shift for designers alone (the specification showed the button to anyone).
+ */
 function TopBarActions({ designer }: { designer: boolean }) {
   const { leaveSearch } = useDesignerCabinet();
+  if (!designer) return null;
   return (
     <>
-      {designer && <OrderAlertsSwitch />}
+      <OrderAlertsSwitch />
       <ShiftButton onEnded={leaveSearch} />
     </>
   );

@@ -1,4 +1,4 @@
-import { AccountUiText } from '@retouch/shared/accounts';
+import { AccountText, AccountUiText } from '@retouch/shared/accounts';
 import { CustomerText } from '@retouch/shared/texts';
 import { Alert, App, Button, Form, Input, Result } from 'antd';
 import { Link, useNavigate } from 'react-router';
@@ -36,8 +36,11 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       },
     );
 
-  // A refused link (400) stays on screen with the way to a new one; anything else is a passing failure.
-  const refused = reset.error instanceof ApiError && reset.error.status === 400;
+  // A refused link stays on screen with the way to a new one; a refused password only asks for another.
+  const refused =
+    reset.error instanceof ApiError &&
+    reset.error.status === 400 &&
+    reset.error.message === AccountText.resetLinkInvalid;
   return (
     <>
       {reset.error && (

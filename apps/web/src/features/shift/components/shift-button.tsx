@@ -14,8 +14,8 @@ const timeOfDay = (iso: string) =>
   new Date(iso).toLocaleTimeString('ru-RU', { hour: '2-digit', minute: '2-digit' });
 
 /**
- * The top bar's shift toggle (back office sections 2 and 4): anyone may use it; its errors are only
- * logged, as the specification asks.
+ * The top bar's shift toggle (back office sections 2 and 4), shown to designers: the server starts a
+ * shift for cabinetDesigner alone. Its errors are only logged, as the specification asks.
  */
 export function ShiftButton({ onEnded }: ShiftButtonProps) {
   const shift = useShift();
