@@ -20,7 +20,8 @@ import {
   type DispatchDeps,
   type DispatchEvents,
 } from './dispatch.service';
-import { changeOrderServices, completeOrder, refuseOrder } from './executor-work.service';
+import { changeOrderServices } from './designer-edits';
+import { completeOrder, refuseOrder } from './executor-work.service';
 import { mayKnowQueueSizes } from './queue-sizes';
 import { currentShift, toggleShift } from './shifts.service';
 
