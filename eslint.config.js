@@ -30,6 +30,30 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Modules do not publish themselves on the Fastify instance (decision 23): `app.dispatch.x()`
+    // is a service locator that hides the dependency from the import graph, so the module-cycle
+    // rule (.dependency-cruiser.modules.cjs) cannot see it and a test cannot replace it. A module
+    // imports the functions it needs, or takes them as a port. Decorations for shared
+    // infrastructure (db, io, config, identity) live in app.ts and plugins/.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: [], // files allowed to augment or decorate Fastify, with a reason each: none so far
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSModuleDeclaration[id.value='fastify']",
+          message:
+            "A module must not add to Fastify's types (`declare module 'fastify'`): export functions and import them, or pass a port (decision 23).",
+        },
+        {
+          selector: "CallExpression[callee.property.name='decorate']",
+          message:
+            'A module must not decorate the Fastify instance: export functions and import them, or pass a port (decision 23).',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', '**/test/**/*.ts', 'e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },

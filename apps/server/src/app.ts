@@ -39,6 +39,7 @@ import { jsonBodyPlugin } from './plugins/json-body';
 import { loggerOptions, type LogStream } from './plugins/log-redaction';
 import { metricsPlugin } from './plugins/metrics';
 import { openapiPlugin } from './plugins/openapi';
+import { setUpOrderWork, type OrderWorkHook } from './plugins/order-work';
 import { operationsPlugin, requestIdOf } from './plugins/operations';
 import { originCheckPlugin } from './plugins/origin-check';
 import { realtimePlugin } from './plugins/realtime';
@@ -68,6 +69,8 @@ export interface AppDependencies {
   mailer?: Mailer;
   /** Log lines go here instead of stdout (tests capture them). */
   logStream?: LogStream;
+  /** Sees (or wraps) the order lifecycle's work: tests sweep and match through it. */
+  orderWork?: OrderWorkHook;
 }
 
 /** Builds the whole server: every plugin and module registered. It never listens. */
@@ -142,14 +145,16 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(filesRoutes);
   await app.register(catalogRoutes);
   await app.register(paymentsRoutes);
-  await app.register(dispatchPlugin);
-  await app.register(reviewPlugin);
-  await app.register(ordersRoutes);
-  await app.register(adminOrdersRoutes);
+  // The order lifecycle's commands and work queues, handed to the modules that adapt them to HTTP and sockets.
+  const work = setUpOrderWork(app, deps.orderWork);
+  await app.register(dispatchPlugin, { work });
+  await app.register(reviewPlugin, { work });
+  await app.register(ordersRoutes, { work });
+  await app.register(adminOrdersRoutes, { work });
   await app.register(settingsRoutes);
   await app.register(feedbackRoutes);
   await app.register(analyticsRoutes);
-  if (config.TEST_HOOKS) await app.register(testHooksRoutes);
+  if (config.TEST_HOOKS) await app.register(testHooksRoutes, { work });
   await app.register(webPlugin, { distDir: config.WEB_DIST_DIR });
 
   return app;

@@ -1,5 +1,5 @@
 import type { Database } from '../src/db/client';
-import type { ReviewEvents } from '../src/modules/review/review.service';
+import type { OrderEventPort } from '../src/modules/order-flow/order-events';
 
 const lostConnection = () => new Error('Connection terminated unexpectedly');
 
@@ -40,13 +40,4 @@ export function databaseLosingCommit(
 }
 
 /** Realtime events going nowhere, for services called directly. */
-export const quietEvents: ReviewEvents = {
-  orderForExecutor: () => undefined,
-  timeExtension: () => undefined,
-  orderChanged: () => undefined,
-  executorQueueChanged: () => undefined,
-  reviewQueueChanged: () => undefined,
-  orderForReview: () => undefined,
-  reviewQueueSize: () => undefined,
-  balanceChanged: () => undefined,
-};
+export const quietEvents: OrderEventPort = { publish: () => undefined };

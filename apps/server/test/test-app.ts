@@ -9,6 +9,7 @@ import { buildApp, type AppDependencies } from '../src/app';
 import type { Config } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { createManualClock } from '../src/lib/clock';
+import type { OrderWork } from '../src/modules/work-queue/order-work';
 import { withDatabase } from './global-setup';
 import { testConfig } from './test-config';
 
@@ -44,7 +45,16 @@ export async function createTestApp(
   const config: Config = testConfig(overrides);
   const database = await createTestDatabase();
   const clock = createManualClock(new Date());
-  const app = await buildApp(config, { ...deps, database, clock });
+  let work: OrderWork | undefined;
+  const app = await buildApp(config, {
+    ...deps,
+    database,
+    clock,
+    orderWork: (built) => {
+      work = deps.orderWork ? deps.orderWork(built) : built;
+      return work;
+    },
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const sockets: Socket[] = [];
@@ -55,6 +65,8 @@ export async function createTestApp(
     db: database.db,
     clock,
     baseUrl,
+    /** The order lifecycle's work queues: `sweep()` after moving the clock, `designers.match()`, ... */
+    work: work!,
     /** A client with its own cookie jar. */
     client: () => new TestClient(baseUrl),
     /** A socket.io client sending the given client's session cookie. */

@@ -1,27 +1,13 @@
 import { z } from 'zod';
 import { DEFAULT_ADMIN_PAGE_SIZE } from './constants';
-import { OrderCondition } from './orders';
 
 /** Largest page or list the admin order calls answer. */
 export const MAX_ADMIN_ORDERS_LIMIT = 100;
 /** How many of the client's orders the order details load (back office section 9); the current one is dropped. */
 export const CLIENT_ORDERS_LIMIT = 41;
 
-/** Conditions staff may still cancel: everything not finished (DESIGN section 3). */
-export const CANCELLABLE_CONDITIONS: readonly number[] = [
-  OrderCondition.new,
-  OrderCondition.inWork,
-  OrderCondition.resultReview,
-  OrderCondition.refusalReview,
-  OrderCondition.fixing,
-  OrderCondition.revision,
-  OrderCondition.requeued,
-];
-
-/** Whether staff may still cancel an order in this condition. */
-export function isCancellable(condition: number): boolean {
-  return CANCELLABLE_CONDITIONS.includes(condition);
-}
+// Which conditions staff may cancel is the transition table's (order-flow); the server imports it from here.
+export { isCancellable } from './order-flow';
 
 /** Server texts of the admin orders (the specification gives none of them). */
 export const AdminOrdersText = {
@@ -106,3 +92,7 @@ export type CancelOrderAnswer = z.infer<typeof cancelOrderAnswerSchema>;
 /** `order cancelled` socket event: the order a designer or moderator held was cancelled by staff. */
 export const orderCancelledEventSchema = z.object({ orderId: z.string(), message: z.string() });
 export type OrderCancelledEvent = z.infer<typeof orderCancelledEventSchema>;
+
+/** `new order` and `change orders` as the staff screens read them: the order whose condition moved. */
+export const orderEventSchema = z.object({ orderId: z.string() });
+export type OrderEvent = z.infer<typeof orderEventSchema>;

@@ -8,6 +8,7 @@ export const AdvisoryLock = {
   serviceGroups: 727_010,
   degrees: 727_011,
   tokenExpiry: 727_020,
+  testHooks: 727_030,
 } as const;
 
 /** Holds the lock until the transaction ends. */

@@ -10,6 +10,7 @@ import { OrderCondition } from '@retouch/shared/orders';
 import { SocketEvent } from '@retouch/shared/realtime';
 import { REVIEW_RELEASE_GRACE_SECONDS } from '@retouch/shared/review';
 import { buildApp } from '../app';
+import type { OrderWork } from '../modules/work-queue/order-work';
 import { dispatchWaiters, orders } from '../db/schema/index';
 import { createTestApp, createTestDatabase } from '../../test/test-app';
 import { testConfig } from '../../test/test-config';
@@ -82,13 +83,16 @@ describe('closing the app', () => {
   it(
     'stops the dispatch sweeper and waits for the pass under way',
     async () => {
-      const t = await createTestApp({ DISPATCH_SWEEP_INTERVAL_MS: '20' });
       const events: string[] = [];
-      t.app.dispatch.sweep = async () => {
+      const slowSweep = async () => {
         events.push('pass started');
         await delay(300);
         events.push('pass finished');
       };
+      const t = await createTestApp(
+        { DISPATCH_SWEEP_INTERVAL_MS: '20' },
+        { orderWork: (work) => ({ ...work, sweep: slowSweep }) },
+      );
       try {
         await vi.waitFor(() => expect(events).toEqual(['pass started']));
         await t.app.close();
@@ -108,7 +112,12 @@ describe('handing back what only this instance held', () => {
     'drops searching designers from the queue, starts the grace of absent moderators, keeps orders in work',
     async () => {
       const t = await createTestApp();
-      const second = await buildApp(t.config, { database: t.database, clock: t.clock });
+      let secondWork: OrderWork | undefined;
+      const second = await buildApp(t.config, {
+        database: t.database,
+        clock: t.clock,
+        orderWork: (work) => (secondWork = work),
+      });
       try {
         const teeth = (await catalogServices(t))('Teeth whitening');
         const customer = await signUpCustomer(t);
@@ -179,7 +188,7 @@ describe('handing back what only this instance held', () => {
         // Another instance releases the review once the moderator has stayed away past the grace.
         await second.ready();
         t.clock.advance(REVIEW_RELEASE_GRACE_SECONDS * 1000 + 1000);
-        await second.dispatch.sweep();
+        await secondWork!.sweep();
         expect(await orderRow(reviewedId)).toMatchObject({
           condition: OrderCondition.resultReview,
           reviewerId: null,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServerText } from '@retouch/shared/texts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { adjustBalance, imageForm, signUpCustomer } from '../../test/fixtures';
-import { databaseLosingCommit } from '../../test/lost-commit';
+import { databaseLosingCommit, quietEvents } from '../../test/lost-commit';
 import { catalogServices } from '../../test/staff-fixtures';
 import { isDatabaseUnavailable } from '../db/errors';
 import { orders, tokenLedger } from '../db/schema/index';
@@ -90,7 +90,7 @@ describe('a connection lost while an order commits', () => {
     const filesDir = await mkdtemp(path.join(os.tmpdir(), 'retouch-commit-'));
     const storage = createLocalStorage(filesDir);
     const db = databaseLosingCommit(t.db, { commits, reachable });
-    const deps = { db, storage, now: () => t.clock.now(), announceNewOrder: () => undefined };
+    const deps = { db, storage, now: () => t.clock.now(), events: quietEvents };
     const files = new Map([
       ['original', photo],
       ['draft', photo],

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { AdminOrderRow, SortByDate } from '@retouch/shared/admin-orders';
-import type { Executor, Transaction } from '../../db/client';
-import { orderProcessing, orders, users } from '../../db/schema/index';
+import type { Executor } from '../../db/client';
+import { orders, users } from '../../db/schema/index';
 
 const rowColumns = {
   id: orders.id,
@@ -92,47 +92,4 @@ export async function findClientOrders(db: Executor, clientId: string, limit: nu
     .orderBy(...byDate('DESC'))
     .limit(limit);
   return records.map(toRow);
-}
-
-const runningAttemptOf = (orderId: string) =>
-  and(
-    eq(orderProcessing.orderId, orderId),
-    eq(orderProcessing.kind, 'executor'),
-    isNull(orderProcessing.dateEnd),
-  );
-
-/**
- * Locks an order for cancelling, with its running attempt if a designer holds it. The attempt is
- * locked first, as the designer's calls and the deadline sweeper do, so the two never deadlock.
- */
-export async function lockOrderForCancel(tx: Transaction, orderId: string) {
-  await tx
-    .select({ id: orderProcessing.id })
-    .from(orderProcessing)
-    .where(runningAttemptOf(orderId))
-    .for('update');
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  return order;
-}
-
-/**
- * Closes the order's open steps at `now`: the running attempt ends without a result, the pending review
- * without a decision, so neither the sweeper nor a queue ever picks them up again.
- */
-export async function closeOpenSteps(tx: Transaction, orderId: string, now: Date): Promise<void> {
-  await tx
-    .update(orderProcessing)
-    .set({ dateEnd: now, offerExpiresAt: null })
-    .where(runningAttemptOf(orderId));
-  await tx
-    .update(orderProcessing)
-    .set({ reviewDateEnd: now })
-    .where(
-      and(
-        eq(orderProcessing.orderId, orderId),
-        isNotNull(orderProcessing.reviewerId),
-        isNull(orderProcessing.reviewStatus),
-        isNull(orderProcessing.reviewDateEnd),
-      ),
-    );
 }

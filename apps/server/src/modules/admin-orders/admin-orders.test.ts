@@ -344,7 +344,7 @@ describe('POST /api/admin/orders/order/{id}/cancel', () => {
 
     // Past the attempt's whole time, the sweeper neither offers an extension nor expires anything.
     t.clock.advance((await orderRow(orderId)).executionTime * MINUTE + MINUTE);
-    await t.app.dispatch.sweep();
+    await t.work.sweep();
     expect(timeEvents).toEqual([]);
     expect((await orderRow(orderId)).condition).toBe(OrderCondition.cancelled);
 

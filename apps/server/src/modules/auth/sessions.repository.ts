@@ -29,19 +29,3 @@ export async function findLiveSession(db: Executor, tokenHash: string, now: Date
 export async function revokeSession(db: Executor, sessionId: string, now: Date): Promise<void> {
   await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
 }
-
-/** Ends every live session of a user but the one kept (after a password change); answers the ended ones. */
-export async function revokeOtherSessions(
-  db: Executor,
-  userId: string,
-  keepSessionId: string,
-  now: Date,
-): Promise<string[]> {
-  const live = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-  const ended = live.map(({ id }) => id).filter((id) => id !== keepSessionId);
-  for (const id of ended) await revokeSession(db, id, now);
-  return ended;
-}

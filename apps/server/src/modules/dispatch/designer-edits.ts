@@ -1,34 +1,48 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { DispatchText, changeOrderBodySchema, type StaffOrder } from '@retouch/shared/dispatch';
-import type { Transaction } from '../../db/client';
 import {
-  orderItems,
-  orderPersons,
-  orders,
-  serviceDegrees,
-  serviceOptions,
-  services,
-} from '../../db/schema/index';
+  OrderEntryText,
+  priceEntries,
+  type EntryCatalog,
+  type OrderEntryInput,
+  type PricedEntry,
+} from '@retouch/shared/order-entries';
+import type { z } from 'zod';
+import type { Transaction } from '../../db/client';
+import { orderItems, orderPersons, orders } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { parseInput } from '../../lib/validation';
+import { loadEntryCatalog } from '../orders/order-catalog';
 import { findStaffOrder } from '../orders/order-staff-view';
 import { lockHeldAttempt } from './dispatch.repository';
 import type { DispatchDeps } from './dispatch.service';
 
-interface CatalogEntry {
-  serviceId: string;
-  cost: number;
-  designerPrice: number;
-  executionTime: number;
+type BodyPerson = z.output<typeof changeOrderBodySchema>['persons'][number];
+type BodyEntry = BodyPerson['orders'][number];
+type ItemRow = typeof orderItems.$inferSelect;
+
+/** What becomes of one item already on the order. */
+interface KeptItem {
+  item: ItemRow;
+  active: boolean;
   degreeIds: string[];
-  hasOptions: boolean;
+}
+
+/** One person's services after the edit: the items it keeps (on or off) and the entries it adds. */
+interface PersonEdit {
+  personId: string;
+  name: string;
+  kept: KeptItem[];
+  added: BodyEntry[];
 }
 
 /**
  * `PATCH /api/admin/orders/executor/change/order`: the designer corrects the persons' services.
- * Entries missing from the body or sent with status false stop counting; new ones are checked against
- * the catalogue (an option where the service has any, a degree where it has any). The designer's pay
- * follows the active entries; the customer's cost never changes (docs/decisions/0011).
+ * Entries missing from the body or sent with status false stop counting. A new entry needs its
+ * option where the service has any and a degree where it has any (back office section 5); then the
+ * person's active entries must pass the entry rules exactly as a new order's would (DESIGN 4). The
+ * designer's pay is the rules' sum over the active entries; the customer's cost never changes
+ * (docs/decisions/0011).
  */
 export async function changeOrderServices(
   deps: DispatchDeps,
@@ -36,69 +50,40 @@ export async function changeOrderServices(
   body: unknown,
 ): Promise<{ order: StaffOrder; message: string }> {
   const { persons } = parseInput(changeOrderBodySchema, body);
+  const names = persons.map((person) => person.id);
+  if (new Set(names).size !== names.length) throw AppError.badRequest(OrderEntryText.personRepeated);
   const orderId = await deps.db.transaction(async (tx) => {
     const held = await lockHeldAttempt(tx, designerId);
     if (!held) throw AppError.conflict(DispatchText.noOrderInWork);
     const { order } = held;
-    const personRows = await tx.select().from(orderPersons).where(eq(orderPersons.orderId, order.id));
-    const items = personRows.length
-      ? await tx
-          .select()
-          .from(orderItems)
-          .where(
-            inArray(
-              orderItems.personId,
-              personRows.map((person) => person.id),
-            ),
-          )
-      : [];
-    const catalog = await loadCatalogEntries(
-      tx,
-      persons.flatMap((person) => person.orders),
-    );
-    for (const person of persons) {
+    const { personRows, items } = await loadOrderEntries(tx, order.id);
+    const edits = persons.map((person) => {
       const personRow = personRows.find((row) => row.name === person.id);
       if (!personRow) throw AppError.badRequest(DispatchText.cannotAddService);
-      const unmatched = items.filter((item) => item.personId === personRow.id);
-      const newEntries: typeof person.orders = [];
-      for (const entry of person.orders) {
-        const index = unmatched.findIndex(
-          (item) =>
-            (entry.isOptional ? item.optionId : item.serviceId) === entry.id &&
-            (entry.isOptional || !item.optionId),
-        );
-        if (index < 0) {
-          newEntries.push(entry);
-          continue;
-        }
-        const [item] = unmatched.splice(index, 1);
-        const degreesChanged =
-          !entry.isOptional && entry.degreeAction.length > 0 && !sameSet(entry.degreeAction, item!.degreeIds);
-        if (item!.active !== entry.status || degreesChanged) {
-          await tx
-            .update(orderItems)
-            .set({
-              active: entry.status,
-              edited: true,
-              degreeIds: degreesChanged ? entry.degreeAction : item!.degreeIds,
-            })
-            .where(eq(orderItems.id, item!.id));
-        }
-      }
-      // What the designer left out no longer counts.
-      for (const item of unmatched.filter((candidate) => candidate.active)) {
-        await tx.update(orderItems).set({ active: false, edited: true }).where(eq(orderItems.id, item.id));
-      }
-      await addNewEntries(tx, personRow.id, newEntries, items, catalog);
+      return planPersonEdit(
+        personRow,
+        person,
+        items.filter((item) => item.personId === personRow.id),
+      );
+    });
+    const catalog = await loadEntryCatalog(tx, [
+      ...edits.flatMap((edit) => edit.added),
+      ...edits.flatMap((edit) => edit.kept.filter((kept) => kept.active).map(({ item }) => itemEntry(item))),
+    ]);
+    const changed = edits.filter(isChange);
+    changed.forEach((edit) => checkAdded(edit, catalog));
+    const check = priceEntries(changed.map(entriesAfter), catalog, { allowEmpty: true });
+    if (!check.ok) throw AppError.badRequest(check.text);
+    for (const [index, edit] of changed.entries()) {
+      await writePersonEdit(tx, edit, check.priced.persons[index]!.items);
     }
-    const active = await tx
-      .select({ designerPrice: orderItems.designerPrice })
-      .from(orderItems)
-      .innerJoin(orderPersons, eq(orderPersons.id, orderItems.personId))
-      .where(and(eq(orderPersons.orderId, order.id), eq(orderItems.active, true)));
+    const checkedIds = new Set(changed.map((edit) => edit.personId));
+    const untouchedPay = items
+      .filter((item) => item.active && !checkedIds.has(item.personId))
+      .reduce((total, item) => total + item.designerPrice, 0);
     await tx
       .update(orders)
-      .set({ costForExecutor: active.reduce((total, item) => total + item.designerPrice, 0) })
+      .set({ costForExecutor: untouchedPay + check.priced.costForExecutor })
       .where(eq(orders.id, order.id));
     return order.id;
   });
@@ -106,44 +91,117 @@ export async function changeOrderServices(
   return { order: order!, message: DispatchText.servicesSaved };
 }
 
-const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((id) => b.includes(id));
+/** The order's persons and their items in their order. */
+async function loadOrderEntries(tx: Transaction, orderId: string) {
+  const personRows = await tx.select().from(orderPersons).where(eq(orderPersons.orderId, orderId));
+  const items = personRows.length
+    ? await tx
+        .select()
+        .from(orderItems)
+        .where(
+          inArray(
+            orderItems.personId,
+            personRows.map((person) => person.id),
+          ),
+        )
+        .orderBy(asc(orderItems.position))
+    : [];
+  return { personRows, items };
+}
 
-async function addNewEntries(
-  tx: Transaction,
-  personId: string,
-  entries: Array<{ id: string; isOptional: boolean; status: boolean; degreeAction: string[] }>,
-  existing: Array<typeof orderItems.$inferSelect>,
-  catalog: Map<string, CatalogEntry>,
-) {
-  const added = entries.filter((entry) => entry.status);
-  let position = existing.filter((item) => item.personId === personId).length;
-  for (const entry of added) {
-    const offer = catalog.get(entry.id);
-    if (!offer) throw AppError.badRequest(DispatchText.cannotAddService);
-    if (!entry.isOptional) {
-      const needsOption =
-        offer.hasOptions &&
-        !added.some((other) => other.isOptional && catalog.get(other.id)?.serviceId === entry.id);
-      const degreesOk =
-        offer.degreeIds.length === 0 ||
-        (entry.degreeAction.length > 0 && entry.degreeAction.every((id) => offer.degreeIds.includes(id)));
-      if (needsOption || !degreesOk) throw AppError.badRequest(DispatchText.cannotAddService);
-    } else {
-      const serviceThere =
-        added.some((other) => !other.isOptional && other.id === offer.serviceId) ||
-        existing.some(
-          (item) => item.personId === personId && item.serviceId === offer.serviceId && !item.optionId,
-        );
-      if (!serviceThere) throw AppError.badRequest(DispatchText.cannotAddService);
+/** Pairs the body's entries with the person's items; entries with no item are new. */
+function planPersonEdit(
+  personRow: { id: string; name: string },
+  person: BodyPerson,
+  items: ItemRow[],
+): PersonEdit {
+  const unmatched = [...items];
+  const kept: KeptItem[] = [];
+  const added: BodyEntry[] = [];
+  for (const entry of person.orders) {
+    const index = unmatched.findIndex(
+      (item) =>
+        (entry.isOptional ? item.optionId : item.serviceId) === entry.id &&
+        (entry.isOptional || !item.optionId),
+    );
+    if (index < 0) {
+      if (entry.status) added.push(entry);
+      continue;
     }
+    const [item] = unmatched.splice(index, 1);
+    const degreesChanged =
+      !entry.isOptional && entry.degreeAction.length > 0 && !sameSet(entry.degreeAction, item!.degreeIds);
+    kept.push({
+      item: item!,
+      active: entry.status,
+      degreeIds: degreesChanged ? entry.degreeAction : item!.degreeIds,
+    });
+  }
+  // What the designer left out no longer counts.
+  for (const item of unmatched) kept.push({ item, active: false, degreeIds: item.degreeIds });
+  return { personId: personRow.id, name: personRow.name, kept, added };
+}
+
+const isChange = (edit: PersonEdit) =>
+  edit.added.length > 0 ||
+  edit.kept.some(({ item, active, degreeIds }) => item.active !== active || degreeIds !== item.degreeIds);
+
+const itemEntry = (item: ItemRow): OrderEntryInput => ({
+  id: item.optionId ?? item.serviceId,
+  isOptional: item.optionId !== null,
+});
+
+/** The person's entries after the edit, for the rules: kept ones at the price they were taken at. */
+function entriesAfter(edit: PersonEdit) {
+  return {
+    id: edit.name,
+    orders: [
+      ...edit.kept.map(({ item, active, degreeIds }) => ({
+        ...itemEntry(item),
+        status: active,
+        degreeAction: degreeIds,
+        price: item,
+      })),
+      ...edit.added,
+    ],
+  };
+}
+
+/** A new entry must be complete: on offer, with its option and its degree where the service has them. */
+function checkAdded(edit: PersonEdit, catalog: EntryCatalog) {
+  for (const entry of edit.added) {
+    if (entry.isOptional) {
+      if (!catalog.options.has(entry.id)) throw AppError.badRequest(DispatchText.cannotAddService);
+      continue;
+    }
+    const service = catalog.services.get(entry.id);
+    const optionAdded = edit.added.some(
+      (other) => other.isOptional && catalog.options.get(other.id)?.serviceId === entry.id,
+    );
+    const degreeMissing =
+      service !== undefined && service.degreeIds.length > 0 && entry.degreeAction.length === 0;
+    if (!service || (service.optionIds.length > 0 && !optionAdded) || degreeMissing)
+      throw AppError.badRequest(DispatchText.cannotAddService);
+  }
+}
+
+/** Writes one checked person: items switched on or off or given new degrees, then the new ones. */
+async function writePersonEdit(tx: Transaction, edit: PersonEdit, priced: PricedEntry[]) {
+  for (const { item, active, degreeIds } of edit.kept) {
+    if (item.active === active && degreeIds === item.degreeIds) continue;
+    await tx.update(orderItems).set({ active, edited: true, degreeIds }).where(eq(orderItems.id, item.id));
+  }
+  // New entries follow the kept ones in the rules' input, and the person's items in position.
+  let position = edit.kept.length;
+  for (const entry of priced.filter((candidate) => candidate.entryIndex >= edit.kept.length)) {
     await tx.insert(orderItems).values({
-      personId,
-      serviceId: offer.serviceId,
-      optionId: entry.isOptional ? entry.id : null,
-      degreeIds: entry.isOptional ? [] : entry.degreeAction,
-      cost: offer.cost,
-      designerPrice: offer.designerPrice,
-      executionTime: offer.executionTime,
+      personId: edit.personId,
+      serviceId: entry.serviceId,
+      optionId: entry.optionId,
+      degreeIds: entry.degreeIds,
+      cost: entry.cost,
+      designerPrice: entry.designerPrice,
+      executionTime: entry.executionTime,
       active: true,
       edited: true,
       position,
@@ -152,62 +210,4 @@ async function addNewEntries(
   }
 }
 
-/** Active catalogue services and options named by the body, keyed by their id. */
-async function loadCatalogEntries(
-  tx: Transaction,
-  entries: Array<{ id: string; isOptional: boolean }>,
-): Promise<Map<string, CatalogEntry>> {
-  const serviceIds = entries.filter((entry) => !entry.isOptional).map((entry) => entry.id);
-  const optionIds = entries.filter((entry) => entry.isOptional).map((entry) => entry.id);
-  const found = new Map<string, CatalogEntry>();
-  if (serviceIds.length) {
-    const rows = await tx
-      .select()
-      .from(services)
-      .where(and(inArray(services.id, serviceIds), eq(services.status, true), isNull(services.deletedAt)));
-    const links = await tx.select().from(serviceDegrees).where(inArray(serviceDegrees.serviceId, serviceIds));
-    const options = await tx
-      .select({ serviceId: serviceOptions.serviceId })
-      .from(serviceOptions)
-      .where(
-        and(
-          inArray(serviceOptions.serviceId, serviceIds),
-          eq(serviceOptions.status, true),
-          isNull(serviceOptions.deletedAt),
-        ),
-      );
-    for (const row of rows) {
-      found.set(row.id, {
-        serviceId: row.id,
-        cost: row.cost,
-        designerPrice: row.designerPrice,
-        executionTime: row.executionTime,
-        degreeIds: links.filter((link) => link.serviceId === row.id).map((link) => link.degreeId),
-        hasOptions: options.some((option) => option.serviceId === row.id),
-      });
-    }
-  }
-  if (optionIds.length) {
-    const rows = await tx
-      .select()
-      .from(serviceOptions)
-      .where(
-        and(
-          inArray(serviceOptions.id, optionIds),
-          eq(serviceOptions.status, true),
-          isNull(serviceOptions.deletedAt),
-        ),
-      );
-    for (const row of rows) {
-      found.set(row.id, {
-        serviceId: row.serviceId,
-        cost: row.cost,
-        designerPrice: row.designerPrice,
-        executionTime: row.executionTime,
-        degreeIds: [],
-        hasOptions: false,
-      });
-    }
-  }
-  return found;
-}
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((id) => b.includes(id));

@@ -7,6 +7,7 @@ import { SocketEvent } from '@retouch/shared/realtime';
 import { SOCKET_PATH } from '@retouch/shared/constants';
 import { buildApp } from '../../app';
 import { orders } from '../../db/schema/index';
+import type { OrderWork } from '../work-queue/order-work';
 import { createTestApp } from '../../../test/test-app';
 import { signUpCustomer } from '../../../test/fixtures';
 import {
@@ -37,7 +38,12 @@ it('survives a restart: the designer gets the order back with its time, and the 
   socket.disconnect();
   await t.app.close();
   t.clock.advance(5 * 60_000);
-  const restarted = await buildApp(t.config, { database: t.database, clock: t.clock });
+  let restartedWork: OrderWork | undefined;
+  const restarted = await buildApp(t.config, {
+    database: t.database,
+    clock: t.clock,
+    orderWork: (work) => (restartedWork = work),
+  });
   await restarted.listen({ port: 0, host: '127.0.0.1' });
   try {
     const { port } = restarted.server.address() as { port: number };
@@ -54,7 +60,7 @@ it('survives a restart: the designer gets the order back with its time, and the 
 
     const messages = collectEvents<TimeExtension>(back, SocketEvent.timeExtension);
     t.clock.advance((10 + teeth.executionTime) * 60_000);
-    await restarted.dispatch.sweep();
+    await restartedWork!.sweep();
     await expect.poll(() => messages.map((m) => m.code)).toEqual([TimeExtensionCode.expired]);
     const [row] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     expect(row).toMatchObject({ condition: OrderCondition.requeued, executorId: null });

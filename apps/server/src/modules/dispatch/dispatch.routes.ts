@@ -4,73 +4,34 @@ import { DispatchText, TimeExtensionCode } from '@retouch/shared/dispatch';
 import { PermissionSign, hasPermission } from '@retouch/shared/permissions';
 import { SocketEvent, SocketRoom } from '@retouch/shared/realtime';
 import { createBackgroundWork } from '../../lib/background-work';
+import { inArrivalOrder } from '../../lib/in-order';
 import { formCap, readMultipart } from '../../lib/multipart';
-import { startPeriodic } from '../../lib/periodic';
 import type { RealtimeSocket } from '../../plugins/realtime';
 import { findEffectivePermissions } from '../permissions/permissions.repository';
-import { countWaitingForDesigner } from './dispatch.repository';
+import type { OrderWork } from '../work-queue/order-work';
 import {
   acceptExtension,
   currentOrderOf,
-  matchOrders,
   openExtensionOffer,
   startExecutorSearch,
-  stopExecutorSearch,
-  sweepDeadlines,
   type DispatchDeps,
-  type DispatchEvents,
 } from './dispatch.service';
 import { changeOrderServices } from './designer-edits';
 import { completeOrder, refuseOrder } from './executor-work.service';
 import { mayKnowQueueSizes } from './queue-sizes';
 import { currentShift, toggleShift } from './shifts.service';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    dispatch: {
-      /** One sweep of deadlines and matching (the timer runs it; tests call it after moving the clock). */
-      sweep(): Promise<void>;
-      match(): Promise<number>;
-      /** How dispatch tells people; moderation tells them the same way. */
-      events: DispatchEvents;
-    };
-  }
+export interface DispatchOptions {
+  work: OrderWork;
 }
 
-/** Shifts, the designer's calls, the designer's socket events and the deadline sweeper. */
-export const dispatchPlugin = fp(async (app: FastifyInstance) => {
-  // Socket handlers and follow-ups nobody awaits; shutdown waits for them before the database closes.
+/** Shifts, the designer's calls and socket events: adapters of the designers' work queue and the lifecycle. */
+export const dispatchPlugin = fp<DispatchOptions>(async (app: FastifyInstance, { work }) => {
+  // Socket handlers nobody awaits; shutdown waits for them before the database closes.
   const background = createBackgroundWork((error) => app.log.error({ err: error }, 'dispatch work failed'));
-  const deps: DispatchDeps = {
-    db: app.db,
-    now: () => app.clock.now(),
-    events: {
-      orderForExecutor: (designerId, order) =>
-        app.realtime.toUser(designerId, SocketEvent.orderForExecutor, order),
-      timeExtension: (designerId, payload) =>
-        app.realtime.toUser(designerId, SocketEvent.timeExtension, payload),
-      orderChanged: (customerId, orderId, condition) =>
-        app.realtime.toUser(customerId, SocketEvent.changeOrders, { orderId, condition }),
-      executorQueueChanged: (size) => app.io.to(SocketRoom.staff).emit(SocketEvent.executorRate, { size }),
-      reviewQueueChanged: () => background.run(app.review.match()),
-    },
-  };
-  const workDeps = { ...deps, storage: app.storage };
+  const deps: DispatchDeps = { db: app.db, now: () => app.clock.now() };
+  const { designers, flow } = work;
   const designer = { config: { permission: PermissionSign.cabinetDesigner } };
-
-  app.decorate('dispatch', {
-    // Deadlines first, then the reviews of moderators who went away.
-    sweep: async () => {
-      await sweepDeadlines(deps);
-      await app.review.sweep();
-    },
-    match: () => {
-      const run = matchOrders(deps);
-      background.run(run.catch(() => undefined)); // its caller reports a failure
-      return run;
-    },
-    events: deps.events,
-  });
 
   app.get('/api/executor/shift', async (request) => {
     const { userId } = await app.requireIdentity(request);
@@ -85,12 +46,12 @@ export const dispatchPlugin = fp(async (app: FastifyInstance) => {
   app.post('/api/admin/orders/executor/completed', designer, async (request) => {
     const { userId } = await app.requireIdentity(request);
     const form = await readMultipart(request, { maxBytes: formCap(1) });
-    return completeOrder(workDeps, userId, form.files.get('image'));
+    return completeOrder(flow, userId, form.files.get('image'));
   });
 
   app.post('/api/admin/orders/executor/refuse', designer, async (request) => {
     const { userId } = await app.requireIdentity(request);
-    return refuseOrder(deps, userId, request.body);
+    return refuseOrder(flow, userId, request.body);
   });
 
   app.patch('/api/admin/orders/executor/change/order', designer, async (request) => {
@@ -102,16 +63,18 @@ export const dispatchPlugin = fp(async (app: FastifyInstance) => {
     const { userId } = socket.data;
     if (!userId) return;
     background.run(greetDesigner(socket));
+    // This socket's events are handled in the order they arrived (a search and its stop never swap).
+    const inOrder = inArrivalOrder();
     socket.on(SocketEvent.executorFind, (searching) =>
-      background.run(onExecutorFind(socket, searching === true)),
+      background.run(inOrder(() => onExecutorFind(socket, searching === true))),
     );
     socket.on(SocketEvent.executorRate, () => {
       if (!mayKnowQueueSizes(socket)) return;
       background.run(
-        countWaitingForDesigner(app.db).then((size) => socket.emit(SocketEvent.executorRate, { size })),
+        inOrder(() => designers.size().then((size) => socket.emit(SocketEvent.executorRate, { size }))),
       );
     });
-    socket.on(SocketEvent.timeExtension, () => background.run(onExtensionAccepted(socket)));
+    socket.on(SocketEvent.timeExtension, () => background.run(inOrder(() => onExtensionAccepted(socket))));
     socket.on('disconnect', () => background.run(onDisconnect(userId)));
   });
   // A designer searching only through this instance's sockets stops being offered orders when it goes.
@@ -141,12 +104,12 @@ export const dispatchPlugin = fp(async (app: FastifyInstance) => {
   async function onExecutorFind(socket: RealtimeSocket, searching: boolean) {
     const { userId } = socket.data;
     try {
-      if (!searching) return await stopExecutorSearch(deps, userId);
+      if (!searching) return await designers.leave(userId);
       if (!(await isDesigner(userId))) {
         socket.emit(SocketEvent.errors, { status: 403, message: DispatchText.noCabinet });
         return;
       }
-      const answer = await startExecutorSearch(deps, userId);
+      const answer = await startExecutorSearch(deps, designers, userId);
       if (answer.kind === 'refused') {
         socket.emit(SocketEvent.errors, { status: answer.status, message: answer.message });
       }
@@ -171,14 +134,6 @@ export const dispatchPlugin = fp(async (app: FastifyInstance) => {
   /** The last socket of a searching designer gone: they stop searching (an order they hold stays theirs). */
   async function onDisconnect(userId: string) {
     const left = await app.io.in(SocketRoom.user(userId)).fetchSockets();
-    if (left.length === 0) await stopExecutorSearch(deps, userId);
-  }
-
-  const interval = app.config.DISPATCH_SWEEP_INTERVAL_MS;
-  if (interval > 0) {
-    const sweeper = startPeriodic(interval, () =>
-      app.dispatch.sweep().catch((error: unknown) => app.log.error({ err: error }, 'dispatch sweep failed')),
-    );
-    app.shutdown.stopWork('dispatch sweeper', () => sweeper.stop());
+    if (left.length === 0) await designers.leave(userId);
   }
 });

@@ -157,6 +157,28 @@ describe('matching', () => {
     expect((await orderRow(second)).condition).toBe(OrderCondition.new);
   });
 
+  it('handles a search and its stop sent at once in their order: the designer is not left searching', async () => {
+    const designer = await designerOnDuty();
+    for (let round = 0; round < 3; round += 1) {
+      designer.socket.emit(SocketEvent.executorFind, true);
+      designer.socket.emit(SocketEvent.executorFind, false);
+      // A socket's events are handled one after another: this answer comes after both of the above.
+      const answered = nextEvent(designer.socket, SocketEvent.executorRate);
+      designer.socket.emit(SocketEvent.executorRate);
+      await answered;
+      const waiting = await t.db
+        .select()
+        .from(dispatchWaiters)
+        .where(eq(dispatchWaiters.userId, designer.userId));
+      expect(waiting, `round ${round}`).toEqual([]);
+    }
+    // Not searching: an order that arrives now waits for someone else.
+    const { client: customer } = await signUpCustomer(t);
+    const orderId = await placeOrder(customer, teethId);
+    await t.work.designers.match();
+    expect((await orderRow(orderId)).condition).toBe(OrderCondition.new);
+  });
+
   it('100 designers and 50 concurrent orders: 50 distinct assignments, no order or designer twice', async () => {
     const designers = await createStaff(t, 'Designer', 100);
     const onDuty = await Promise.all(designers.map((member) => designerOnDuty(member)));
@@ -195,11 +217,11 @@ describe('deadlines', () => {
     const { designer, orderId } = await designerWithOrder();
     const messages = collectEvents<TimeExtension>(designer.socket, SocketEvent.timeExtension);
     t.clock.advance((teethTime - 10) * 60_000 - 1000);
-    await t.app.dispatch.sweep();
+    await t.work.sweep();
     expect(messages).toEqual([]);
 
     t.clock.advance(1000);
-    await t.app.dispatch.sweep();
+    await t.work.sweep();
     await expect.poll(() => messages.map((m) => m.code)).toEqual([TimeExtensionCode.offer]);
     designer.socket.emit(SocketEvent.timeExtension);
     await expect
@@ -207,11 +229,11 @@ describe('deadlines', () => {
       .toEqual([TimeExtensionCode.offer, TimeExtensionCode.extended]);
 
     t.clock.advance(9 * 60_000);
-    await t.app.dispatch.sweep();
+    await t.work.sweep();
     expect((await orderRow(orderId)).condition).toBe(OrderCondition.inWork);
 
     t.clock.advance(60_000);
-    await t.app.dispatch.sweep();
+    await t.work.sweep();
     await expect.poll(() => messages.map((m) => m.code)).toContain(TimeExtensionCode.expired);
     expect(await orderRow(orderId)).toMatchObject({ condition: OrderCondition.requeued, executorId: null });
   });
@@ -222,12 +244,12 @@ describe('deadlines', () => {
     const customerSocket = await connectedSocket(t, customer.client);
     const changes = collectEvents<{ condition: number }>(customerSocket, SocketEvent.changeOrders);
     t.clock.advance((teethTime - 10) * 60_000);
-    await t.app.dispatch.sweep();
+    await t.work.sweep();
     t.clock.advance(59_000);
-    await t.app.dispatch.sweep();
+    await t.work.sweep();
     expect((await orderRow(orderId)).condition).toBe(OrderCondition.inWork);
     t.clock.advance(1000);
-    await t.app.dispatch.sweep();
+    await t.work.sweep();
     await expect
       .poll(() => messages.map((m) => m.code))
       .toEqual([TimeExtensionCode.offer, TimeExtensionCode.expired]);
@@ -246,11 +268,11 @@ describe('deadlines', () => {
   it('never offers an order again to the designer who let it expire', async () => {
     const { designer, orderId } = await designerWithOrder();
     t.clock.advance(teethTime * 60_000);
-    await t.app.dispatch.sweep();
+    await t.work.sweep();
     expect((await orderRow(orderId)).condition).toBe(OrderCondition.requeued);
     const offered = collectEvents<StaffOrder>(designer.socket, SocketEvent.orderForExecutor);
     await search(designer);
-    await t.app.dispatch.match();
+    await t.work.designers.match();
     expect(offered).toEqual([]);
 
     const other = await designerOnDuty();
@@ -270,7 +292,7 @@ describe('deadlines', () => {
     await t.db.update(orders).set({ condition: OrderCondition.requeued }).where(eq(orders.id, orderId));
     const offered = collectEvents<StaffOrder>(designer.socket, SocketEvent.orderForExecutor);
     await search(designer);
-    await t.app.dispatch.match();
+    await t.work.designers.match();
     expect(offered).toEqual([]);
     expect((await orderRow(orderId)).condition).toBe(OrderCondition.requeued);
   });

@@ -6,7 +6,7 @@ import { DispatchQueue, shifts } from '../../db/schema/index';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../lib/app-error';
 import { findEffectivePermissions } from '../permissions/permissions.repository';
-import { removeWaiters } from './dispatch.repository';
+import { removeWaiters } from '../work-queue/work-queue.repository';
 import { findOpenShift } from './shifts.repository';
 
 /** `GET /api/executor/shift`: the open shift's start; 404 off duty. */

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { OrderCondition } from '@retouch/shared/orders';
-import { SocketEvent, SocketRoom } from '@retouch/shared/realtime';
 import { formCap, jsonField, readMultipart } from '../../lib/multipart';
 import { parseInput, uuidParam } from '../../lib/validation';
 import { perUserRateLimit } from '../../plugins/user-rate-limit';
 import { OrderHistoryText, findUserOrder, historyQuerySchema, listUserOrders } from './order-history';
+import type { OrderWork } from '../work-queue/order-work';
 import { requestRevision } from './order-revisions';
 import { leaveTip } from './order-tips';
 import { checkOrder, sendCheckedOrder, type CheckedOrder, type OrdersDeps } from './orders.service';
@@ -12,21 +11,12 @@ import { checkOrder, sendCheckedOrder, type CheckedOrder, type OrdersDeps } from
 /** An order's form: the original, the draft and the face photo. */
 const ORDER_FORM_BYTES = formCap(3);
 
-export async function ordersRoutes(app: FastifyInstance) {
-  const deps: OrdersDeps = {
-    db: app.db,
-    storage: app.storage,
-    now: () => app.clock.now(),
-    announceNewOrder(order) {
-      app.realtime.toUser(order.userId, SocketEvent.changeOrders, {
-        orderId: order.id,
-        condition: order.condition,
-      });
-      // Only those who may look at every order hear of each new one (designers get theirs by dispatch).
-      app.io.to(SocketRoom.lookOrders).emit(SocketEvent.newOrder, { orderId: order.id });
-      void app.dispatch.match().catch((error: unknown) => app.log.error({ err: error }, 'matching failed'));
-    },
-  };
+export interface OrdersOptions {
+  work: OrderWork;
+}
+
+export async function ordersRoutes(app: FastifyInstance, { work }: OrdersOptions) {
+  const deps: OrdersDeps = work.flow;
 
   const sendLimit = { config: perUserRateLimit(app, app.config.ORDER_RATE_LIMIT_PER_MINUTE, '1 minute') };
   const actionLimit = {
@@ -55,23 +45,13 @@ export async function ordersRoutes(app: FastifyInstance) {
   app.post('/api/orders/order/:id/tip', actionLimit, async (request) => {
     const { userId } = await app.requireIdentity(request);
     const orderId = uuidParam(request.params, 'id', OrderHistoryText.notFound);
-    const { message } = await leaveTip(app.db, userId, orderId, request.body, app.clock.now());
-    app.realtime.toUser(userId, SocketEvent.changeOrders, { orderId, condition: OrderCondition.doneTipped });
-    return { message };
+    return leaveTip(deps, userId, orderId, request.body);
   });
 
   app.post('/api/orders/refusal/:id', actionLimit, async (request) => {
     const { userId } = await app.requireIdentity(request);
     const orderId = uuidParam(request.params, 'id', OrderHistoryText.notFound);
-    const { message, outcome } = await requestRevision(
-      app.db,
-      userId,
-      orderId,
-      request.body,
-      app.clock.now(),
-    );
-    await app.review.announceReturn(outcome);
-    return { message };
+    return requestRevision(deps, userId, orderId, request.body);
   });
 
   app.get('/api/orders/order/:id', async (request) => {

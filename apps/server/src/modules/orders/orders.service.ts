@@ -1,41 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   MAX_ADDITIONAL_IMAGE_SIDE,
   MIN_BALANCE_TO_SEND,
+  OrderCondition,
   OrderText,
   orderSubmitSchema,
 } from '@retouch/shared/orders';
-import { splitSpending } from '@retouch/shared/payments';
-import type { Database } from '../../db/client';
-import {
-  LedgerReason,
-  degrees,
-  orderItems,
-  orderPersons,
-  orders,
-  serviceDegrees,
-  serviceGroups,
-  serviceOptions,
-  services,
-  users,
-} from '../../db/schema/index';
+import { orderItems, orderPersons, orders, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { prepareImages, readImageHeader, type ImageJob, type PreparedImage } from '../../lib/images';
 import { parseInput } from '../../lib/validation';
-import { commitWithFiles, removeFiles } from '../../storage/commit-with-files';
+import { removeFiles } from '../../storage/commit-with-files';
 import { publicFilePath, type Storage } from '../../storage/storage';
-import { applyLedgerEntry } from '../ledger/ledger.service';
-import { priceOrder, type CatalogOption, type CatalogService, type PricedOrder } from './order-pricing';
+import { sendOrder } from '../order-flow/customer-commands';
+import { runCommandWithFiles, type OrderFlowDeps } from '../order-flow/order-transition';
+import { loadEntryCatalog } from './order-catalog';
+import { priceOrder, type PricedOrder } from './order-pricing';
 
-export interface OrdersDeps {
-  db: Database;
-  storage: Storage;
-  now: () => Date;
-  /** Tells the customer and the staff that an order arrived. */
-  announceNewOrder(order: { id: string; userId: string; condition: number }): void;
-}
+/** Sending an order is the lifecycle's first command. */
+export type OrdersDeps = OrderFlowDeps;
 
 export const OrderCreateText = {
   insufficientFunds: `Not enough tokens: sending is possible from ${MIN_BALANCE_TO_SEND + 1} tokens and needs the order's cost`,
@@ -45,72 +30,6 @@ export const OrderCreateText = {
 /** Longest side kept of an original: designers need the full picture, pixel bombs are refused by sharp. */
 const ORIGINAL_MAX_SIDE = 8000;
 const THUMBNAIL_SIDE = 400;
-
-async function loadPricingCatalog(db: Database, serviceIds: string[], optionIds: string[]) {
-  const serviceRows = serviceIds.length
-    ? await db
-        .select({
-          id: services.id,
-          cost: services.cost,
-          designerPrice: services.designerPrice,
-          executionTime: services.executionTime,
-          multi: services.multi,
-          multiDegree: services.multiDegree,
-          allowAdditionalImage: services.allowAdditionalImage,
-        })
-        .from(services)
-        .innerJoin(serviceGroups, eq(serviceGroups.id, services.groupId))
-        .where(
-          and(
-            inArray(services.id, serviceIds),
-            eq(services.status, true),
-            isNull(services.deletedAt),
-            eq(serviceGroups.status, true),
-            isNull(serviceGroups.deletedAt),
-          ),
-        )
-    : [];
-  const links = serviceIds.length
-    ? await db
-        .select({ serviceId: serviceDegrees.serviceId, degreeId: serviceDegrees.degreeId })
-        .from(serviceDegrees)
-        .innerJoin(degrees, and(eq(degrees.id, serviceDegrees.degreeId), isNull(degrees.deletedAt)))
-        .where(inArray(serviceDegrees.serviceId, serviceIds))
-    : [];
-  const optionRows: CatalogOption[] = optionIds.length
-    ? await db
-        .select({
-          id: serviceOptions.id,
-          serviceId: serviceOptions.serviceId,
-          cost: serviceOptions.cost,
-          designerPrice: serviceOptions.designerPrice,
-          executionTime: serviceOptions.executionTime,
-        })
-        .from(serviceOptions)
-        .where(
-          and(
-            inArray(serviceOptions.id, optionIds),
-            eq(serviceOptions.status, true),
-            isNull(serviceOptions.deletedAt),
-          ),
-        )
-    : [];
-  const [defaultDegree] = await db
-    .select({ id: degrees.id })
-    .from(degrees)
-    .where(and(eq(degrees.isDefault, true), isNull(degrees.deletedAt)));
-  const servicesById = new Map<string, CatalogService>(
-    serviceRows.map((row) => [
-      row.id,
-      { ...row, degreeIds: links.filter((link) => link.serviceId === row.id).map((link) => link.degreeId) },
-    ]),
-  );
-  return {
-    services: servicesById,
-    options: new Map(optionRows.map((row) => [row.id, row])),
-    defaultDegreeId: defaultDegree?.id,
-  };
-}
 
 async function checkAdditionalImage(input: Buffer | undefined): Promise<void> {
   if (!input) throw AppError.badRequest(OrderText.faceImageRequired);
@@ -132,11 +51,9 @@ export interface CheckedOrder {
  */
 export async function checkOrder(deps: OrdersDeps, userId: string, data: unknown): Promise<CheckedOrder> {
   const { order: submitted } = parseInput(orderSubmitSchema, data);
-  const entries = submitted.persons.flatMap((person) => person.orders);
-  const catalog = await loadPricingCatalog(
+  const catalog = await loadEntryCatalog(
     deps.db,
-    [...new Set(entries.filter((e) => !e.isOptional).map((e) => e.id))],
-    [...new Set(entries.filter((e) => e.isOptional).map((e) => e.id))],
+    submitted.persons.flatMap((person) => person.orders),
   );
   const priced = priceOrder(submitted, catalog);
   const [balance] = await deps.db
@@ -203,47 +120,37 @@ export async function sendCheckedOrder(
     write.status === 'fulfilled' ? write.value : undefined,
   );
   // An order whose COMMIT answer was lost with its connection is there all the same: answered as made.
-  await commitWithFiles(
+  const now = deps.now();
+  await runCommandWithFiles(
     deps,
     stored,
-    async (tx) => {
-      const [locked] = await tx
-        .select({ main: users.balanceMain, bonus: users.balanceBonus })
-        .from(users)
-        .where(eq(users.id, userId))
-        .for('update');
-      if (!locked || !canAfford(locked, priced.cost))
-        throw new AppError(402, OrderCreateText.insufficientFunds);
-      const { fromBonus, fromMain } = splitSpending(locked, priced.cost);
-      await tx.insert(orders).values({
-        id: orderId,
-        userId,
-        cost: priced.cost,
-        chargedMain: fromMain,
-        chargedBonus: fromBonus,
-        costForExecutor: priced.costForExecutor,
-        executionTime: priced.executionTime,
-        message: submitted.message,
-        original: originalPath!,
-        originalThumb: thumbPath!,
-        draft: draftPath!,
-        additional: additionalPath ?? null,
-        createdAt: deps.now(),
-        queuedAt: deps.now(),
-      });
-      await applyLedgerEntry(tx, {
-        userId,
-        deltaMain: -fromMain,
-        deltaBonus: -fromBonus,
-        reason: LedgerReason.orderCharge,
-        orderId,
-        idempotencyKey: `order-charge:${orderId}`,
-      });
+    async (step) => {
+      await sendOrder(
+        step,
+        {
+          id: orderId,
+          userId,
+          cost: priced.cost,
+          costForExecutor: priced.costForExecutor,
+          executionTime: priced.executionTime,
+          message: submitted.message,
+          original: originalPath!,
+          originalThumb: thumbPath!,
+          draft: draftPath!,
+          additional: additionalPath ?? null,
+          createdAt: now,
+          queuedAt: now,
+        },
+        {
+          canAfford: (balance) => canAfford(balance, priced.cost),
+          insufficient: OrderCreateText.insufficientFunds,
+        },
+      );
       for (const [position, person] of priced.persons.entries()) {
         const personId = randomUUID();
-        await tx.insert(orderPersons).values({ id: personId, orderId, name: person.name, position });
+        await step.tx.insert(orderPersons).values({ id: personId, orderId, name: person.name, position });
         if (person.items.length === 0) continue;
-        await tx
+        await step.tx
           .insert(orderItems)
           .values(person.items.map((item, itemPosition) => ({ ...item, personId, position: itemPosition })));
       }
@@ -252,9 +159,14 @@ export async function sendCheckedOrder(
       const [row] = await deps.db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
       return row !== undefined;
     },
+    { announceLanded: true },
   );
-  deps.announceNewOrder({ id: orderId, userId, condition: 0 });
-  return { _id: orderId, cost: priced.cost, executionTime: priced.executionTime, condition: 0 };
+  return {
+    _id: orderId,
+    cost: priced.cost,
+    executionTime: priced.executionTime,
+    condition: OrderCondition.new,
+  };
 }
 
 function canAfford(balance: { main: number; bonus: number }, cost: number): boolean {

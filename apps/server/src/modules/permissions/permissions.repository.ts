@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   ALL_PERMISSION_SIGNS,
   type PermissionEntry,
@@ -51,4 +51,14 @@ export async function findRoleIdByTitle(db: Executor, title: string): Promise<st
     .from(roles)
     .where(and(eq(roles.title, title)));
   return role?.id;
+}
+
+/** The role of a user who is not deleted. */
+export async function findRoleIdOfUser(db: Executor, userId: string): Promise<string | undefined> {
+  const [user] = await db
+    .select({ roleId: users.roleId })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return user?.roleId;
 }

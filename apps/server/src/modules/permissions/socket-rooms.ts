@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PermissionSign, hasPermission, type PermissionEntry } from '@retouch/shared/permissions';
 import { SocketRoom } from '@retouch/shared/realtime';
-import { findUserById } from '../users/users.repository';
-import { findEffectivePermissions } from './permissions.repository';
+import { findEffectivePermissions, findRoleIdOfUser } from './permissions.repository';
 
 const ROLE_ROOM_PREFIX = SocketRoom.role('');
 /** Rooms a permission change may take a socket out of. */
@@ -28,9 +27,9 @@ export function socketRoomsOf(
 export async function refreshSocketRooms(app: FastifyInstance, userId: string): Promise<void> {
   const sockets = await app.io.in(SocketRoom.user(userId)).fetchSockets();
   if (sockets.length === 0) return;
-  const user = await findUserById(app.db, userId);
-  if (!user) return;
-  const rooms = socketRoomsOf(user, await findEffectivePermissions(app.db, userId));
+  const roleId = await findRoleIdOfUser(app.db, userId);
+  if (roleId === undefined) return;
+  const rooms = socketRoomsOf({ id: userId, roleId }, await findEffectivePermissions(app.db, userId));
   for (const socket of sockets) {
     for (const room of socket.rooms) {
       const stale = PERMISSION_ROOMS.includes(room) || room.startsWith(ROLE_ROOM_PREFIX);

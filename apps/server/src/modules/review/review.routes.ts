@@ -4,70 +4,32 @@ import { PermissionSign, hasPermission } from '@retouch/shared/permissions';
 import { SocketEvent, SocketRoom } from '@retouch/shared/realtime';
 import { ReviewText } from '@retouch/shared/review';
 import { createBackgroundWork } from '../../lib/background-work';
+import { inArrivalOrder } from '../../lib/in-order';
 import { formCap, jsonField, readMultipart } from '../../lib/multipart';
 import type { RealtimeSocket } from '../../plugins/realtime';
 import { mayKnowQueueSizes } from '../dispatch/queue-sizes';
 import { findEffectivePermissions } from '../permissions/permissions.repository';
-import { findUserById } from '../users/users.repository';
-import { countWaitingForReview } from './review.repository';
+import type { OrderWork } from '../work-queue/order-work';
 import {
   acceptRefusal,
-  announceReturn,
   approveResult,
   heldReviewOf,
   holdReviewWhileAway,
-  matchReviews,
   rejectRefusal,
   sendBackResult,
   startReviewSearch,
   stopReviewSearch,
-  sweepReviewHolds,
-  type ReturnOutcome,
-  type ReviewDeps,
 } from './review.service';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    review: {
-      sweep(): Promise<void>;
-      match(): Promise<number>;
-      /** Announces an order given back to a designer or their queue (fixes, revisions). */
-      announceReturn(outcome: ReturnOutcome): Promise<void>;
-    };
-  }
+export interface ReviewOptions {
+  work: OrderWork;
 }
 
-/** The moderators' queue: their socket events, the four review calls and the release of absent reviewers. */
-export const reviewPlugin = fp(async (app: FastifyInstance) => {
+/** The moderators' socket events and four review calls: adapters of the moderators' work queue and the lifecycle. */
+export const reviewPlugin = fp<ReviewOptions>(async (app: FastifyInstance, { work }) => {
   const background = createBackgroundWork((error) => app.log.error({ err: error }, 'review work failed'));
-  const deps: ReviewDeps = {
-    db: app.db,
-    storage: app.storage,
-    now: () => app.clock.now(),
-    matchOrders: () => app.dispatch.match(),
-    events: {
-      ...app.dispatch.events,
-      orderForReview: (moderatorId, order) =>
-        app.realtime.toUser(moderatorId, SocketEvent.orderForReview, order),
-      reviewQueueSize: (size) => app.io.to(SocketRoom.staff).emit(SocketEvent.reviewRate, { size }),
-      balanceChanged: (customerId) => {
-        void findUserById(app.db, customerId).then((user) => {
-          if (user)
-            app.realtime.toUser(customerId, SocketEvent.balance, {
-              main: user.balanceMain,
-              bonus: user.balanceBonus,
-            });
-        });
-      },
-    },
-  };
+  const { flow: deps, moderators } = work;
   const moderator = { config: { permission: PermissionSign.cabinetModer } };
-
-  app.decorate('review', {
-    sweep: () => sweepReviewHolds(deps),
-    match: () => matchReviews(deps),
-    announceReturn: (outcome: ReturnOutcome) => announceReturn(deps, outcome),
-  });
 
   app.post('/api/admin/orders/review/completed/resolve', moderator, async (request) =>
     approveResult(deps, (await app.requireIdentity(request)).userId),
@@ -93,13 +55,15 @@ export const reviewPlugin = fp(async (app: FastifyInstance) => {
     const { userId } = socket.data;
     if (!userId) return;
     background.run(greetModerator(socket));
+    // This socket's events are handled in the order they arrived (a search and its stop never swap).
+    const inOrder = inArrivalOrder();
     socket.on(SocketEvent.reviewFind, (searching) =>
-      background.run(onReviewFind(socket, searching === true)),
+      background.run(inOrder(() => onReviewFind(socket, searching === true))),
     );
     socket.on(SocketEvent.reviewRate, () => {
       if (!mayKnowQueueSizes(socket)) return;
       background.run(
-        countWaitingForReview(app.db).then((size) => socket.emit(SocketEvent.reviewRate, { size })),
+        inOrder(() => moderators.size().then((size) => socket.emit(SocketEvent.reviewRate, { size }))),
       );
     });
     socket.on('disconnect', () => background.run(onDisconnect(userId)));
@@ -117,12 +81,12 @@ export const reviewPlugin = fp(async (app: FastifyInstance) => {
   async function onReviewFind(socket: RealtimeSocket, searching: boolean) {
     const { userId } = socket.data;
     try {
-      if (!searching) return await stopReviewSearch(deps, userId);
+      if (!searching) return await stopReviewSearch(moderators, userId);
       if (!(await isModerator(userId))) {
         socket.emit(SocketEvent.errors, { status: 403, message: ReviewText.noCabinet });
         return;
       }
-      const held = await startReviewSearch(deps, userId);
+      const held = await startReviewSearch(deps, moderators, userId);
       if (held) socket.emit(SocketEvent.orderForReview, held);
     } catch (error) {
       app.log.error({ err: error }, 'review find failed');

@@ -134,7 +134,7 @@ describe('the review queue', () => {
     const received = sockets.map((socket) => collectEvents<StaffOrder>(socket, SocketEvent.orderForReview));
     for (const socket of sockets) socket.emit(SocketEvent.reviewFind, true);
     await vi.waitFor(() => expect(received.flat()).toHaveLength(4), { timeout: 10_000 });
-    await t.app.review.match();
+    await t.work.moderators.match();
 
     expect(
       received
@@ -164,9 +164,27 @@ describe('the review queue', () => {
     const rate = nextEvent<{ size: number }>(designer.socket, SocketEvent.reviewRate);
     designer.socket.emit(SocketEvent.reviewRate, true);
     expect((await rate).size).toBe(1);
-    await t.app.review.match();
+    await t.work.moderators.match();
     expect(offered).toEqual([]);
     await moderatorReviewing(orderId);
+  });
+
+  it('handles a search and its stop sent at once in their order: the moderator is not left searching', async () => {
+    const [moderator] = await createStaff(t, 'Moderator');
+    const socket = await connectedSocket(t, moderator!.client);
+    for (let round = 0; round < 3; round += 1) {
+      socket.emit(SocketEvent.reviewFind, true);
+      socket.emit(SocketEvent.reviewFind, false);
+      // A socket's events are handled one after another: this answer comes after both of the above.
+      const answered = nextEvent(socket, SocketEvent.reviewRate);
+      socket.emit(SocketEvent.reviewRate);
+      await answered;
+      const waiting = await t.db
+        .select()
+        .from(dispatchWaiters)
+        .where(eq(dispatchWaiters.userId, moderator!.userId));
+      expect(waiting, `round ${round}`).toEqual([]);
+    }
   });
 
   it('Stop reviewing puts the order back for another moderator', async () => {
@@ -183,7 +201,7 @@ describe('the review queue', () => {
     moderator.socket.disconnect();
     await expect.poll(async () => (await orderRow(orderId)).reviewHoldUntil).not.toBeNull();
     t.clock.advance((REVIEW_RELEASE_GRACE_SECONDS - 1) * 1000);
-    await t.app.dispatch.sweep();
+    await t.work.sweep();
     const back = await connectedSocket(t, moderator.client);
     const again = nextEvent<StaffOrder>(back, SocketEvent.orderForReview);
     back.emit(SocketEvent.reviewFind, true);
@@ -192,7 +210,7 @@ describe('the review queue', () => {
     back.disconnect();
     await expect.poll(async () => (await orderRow(orderId)).reviewHoldUntil).not.toBeNull();
     t.clock.advance(REVIEW_RELEASE_GRACE_SECONDS * 1000);
-    await t.app.dispatch.sweep();
+    await t.work.sweep();
     expect(await orderRow(orderId)).toMatchObject({
       reviewerId: null,
       condition: OrderCondition.resultReview,
@@ -345,7 +363,6 @@ describe('a fix that fails after its picture is stored', () => {
       storage: createLocalStorage(path.join(t.config.DATA_DIR, 'files')),
       now: () => t.clock.now(),
       events: quietEvents,
-      matchOrders: async () => 0,
       ...overrides,
     };
     const failed = await sendBackResult(deps, moderator.userId, await png('#0000ff'), {
@@ -379,8 +396,7 @@ describe('a fix that fails after its picture is stored', () => {
 
   it("keeps the moderator's picture of a committed fix whose announcement failed", async () => {
     const events = {
-      ...quietEvents,
-      orderChanged: () => {
+      publish: () => {
         throw new Error('the realtime layer is down');
       },
     };

@@ -1,14 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { z } from 'zod';
+import { ConditionGroup, isInGroup } from '@retouch/shared/order-flow';
 import { OrderCondition } from '@retouch/shared/orders';
-import { SocketEvent } from '@retouch/shared/realtime';
-import { LedgerReason, orders } from '../../db/schema/index';
-import { applyLedgerEntry } from '../ledger/ledger.service';
+import { RoleTitle } from '@retouch/shared/permissions';
+import type { Transaction } from '../../db/client';
+import { AdvisoryLock, lockForTransaction } from '../../db/locks';
+import { orders, roles, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { isMovable } from '../../lib/clock';
 import { parseInput, uuidParam } from '../../lib/validation';
+import { deliverStep, matchOrder } from '../order-flow/designer-commands';
+import { findPendingAttempt, lockOrder } from '../order-flow/order-flow.repository';
+import { runCommand } from '../order-flow/order-transition';
+import { approveStep, takeReview } from '../order-flow/review-commands';
+import { cancelLockedOrder } from '../order-flow/staff-commands';
 import { OrderHistoryText } from '../orders/order-history';
+import { insertUser } from '../users/users.repository';
+import type { OrderWork } from '../work-queue/order-work';
 
 const advanceSchema = z.object({
   ms: z
@@ -22,7 +31,11 @@ const advanceSchema = z.object({
  * Set-up steps for the browser journeys, registered only with TEST_HOOKS (refused in production):
  * they reach states that otherwise need other people's work, on the caller's own orders only.
  */
-export async function testHooksRoutes(app: FastifyInstance) {
+export interface TestHooksOptions {
+  work: OrderWork;
+}
+
+export async function testHooksRoutes(app: FastifyInstance, { work }: TestHooksOptions) {
   // Moves this instance's clock forward (a server started with TEST_HOOKS runs on a movable clock), so a
   // test can let deadlines come; with several instances the test moves each of them.
   app.post('/api/test/clock/advance', async (request) => {
@@ -32,54 +45,79 @@ export async function testHooksRoutes(app: FastifyInstance) {
     return { now: app.clock.now().toISOString() };
   });
 
-  // Delivers an own waiting order as if a designer's result had been approved (the original as the result).
+  // Delivers an own order as if a designer's result had been approved (the original as the result): the
+  // lifecycle's match, deliver and approve, by hook staff accounts, in one transaction.
   app.post('/api/test/orders/:id/deliver', async (request) => {
     const { userId } = await app.requireIdentity(request);
     const orderId = uuidParam(request.params, 'id', OrderHistoryText.notFound);
-    const [order] = await app.db
-      .update(orders)
-      .set({
-        condition: OrderCondition.done,
-        finalPicture: sql`${orders.original}`,
-        dateStart: app.clock.now(),
-      })
-      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-      .returning({ id: orders.id });
-    if (!order) throw AppError.notFound(OrderHistoryText.notFound);
-    app.realtime.toUser(userId, SocketEvent.changeOrders, { orderId, condition: OrderCondition.done });
-    return { condition: OrderCondition.done };
+    const condition = await runCommand(work.flow, async (step) => {
+      // One delivery at a time: the hook accounts hold one order each.
+      await lockForTransaction(step.tx, AdvisoryLock.testHooks);
+      const staff = await hookStaff(step.tx, step.now);
+      const order = await lockOrder(step.tx, orderId);
+      if (!order || order.userId !== userId) throw AppError.notFound(OrderHistoryText.notFound);
+      if (isInGroup('waitingForDesigner', order.condition)) await matchOrder(step, orderId, staff.designer);
+      const held = await lockOrder(step.tx, orderId);
+      if (held?.executorId) await deliverStep(step, held.executorId, orderId, order.original);
+      const delivered = await lockOrder(step.tx, orderId);
+      if (delivered?.condition === OrderCondition.resultReview && !delivered.reviewerId) {
+        const attempt = await findPendingAttempt(step.tx, orderId);
+        if (attempt) await takeReview(step, orderId, attempt.id, staff.moderator);
+      }
+      const reviewed = await lockOrder(step.tx, orderId);
+      await approveStep(step, reviewed?.reviewerId ?? staff.moderator);
+      return (await lockOrder(step.tx, orderId))!.condition;
+    });
+    return { condition };
   });
 
   // Cancels every order waiting for a designer or for a moderator (not yet taken), returning its tokens,
   // so a staff journey starts from empty queues whatever the earlier journeys left behind.
   app.post('/api/test/orders/cancel-waiting', async (request) => {
     await app.requireIdentity(request);
-    const cancelled = await app.db.transaction(async (tx) => {
-      const rows = await tx
-        .update(orders)
-        .set({ condition: OrderCondition.cancelled })
+    const cancelled = await runCommand(work.flow, async (step) => {
+      const waiting = await step.tx
+        .select()
+        .from(orders)
         .where(
           or(
-            inArray(orders.condition, [OrderCondition.new, OrderCondition.requeued]),
-            and(
-              inArray(orders.condition, [OrderCondition.resultReview, OrderCondition.refusalReview]),
-              isNull(orders.reviewerId),
-            ),
+            inArray(orders.condition, [...ConditionGroup.waitingForDesigner]),
+            and(inArray(orders.condition, [...ConditionGroup.inReview]), isNull(orders.reviewerId)),
           ),
         )
-        .returning();
-      for (const order of rows) {
-        await applyLedgerEntry(tx, {
-          userId: order.userId,
-          deltaMain: order.chargedMain,
-          deltaBonus: order.chargedBonus,
-          reason: LedgerReason.orderRefund,
-          orderId: order.id,
-          idempotencyKey: `order-refund:${order.id}`,
-        });
-      }
-      return rows.length;
+        .for('update');
+      for (const order of waiting) await cancelLockedOrder(step, order);
+      return waiting.length;
     });
     return { cancelled };
   });
+}
+
+const HOOK_STAFF = [
+  { key: 'designer', role: RoleTitle.designer },
+  { key: 'moderator', role: RoleTitle.moderator },
+] as const;
+
+/** The hook's designer and moderator accounts, made on first use. */
+async function hookStaff(tx: Transaction, now: Date): Promise<Record<'designer' | 'moderator', string>> {
+  const ids = { designer: '', moderator: '' };
+  for (const { key, role } of HOOK_STAFF) {
+    const email = `test-hook-${key}@retouch.invalid`;
+    const [found] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (found) {
+      ids[key] = found.id;
+      continue;
+    }
+    const [roleRow] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.title, role));
+    if (!roleRow) throw new Error(`no role ${role}`);
+    ids[key] = await insertUser(tx, {
+      email,
+      passwordHash: null,
+      giveName: 'Test hook',
+      familyName: key,
+      roleId: roleRow.id,
+      emailConfirmedAt: now,
+    });
+  }
+  return ids;
 }

@@ -9,8 +9,8 @@ import { prepareImage } from '../../lib/images';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { refuseCommonPassword } from '../../lib/common-passwords';
 import { publicFilePath, storageKeyFromPath, type Storage } from '../../storage/storage';
-import { revokeOtherSessions } from '../auth/sessions.repository';
 import { findEffectivePermissions } from '../permissions/permissions.repository';
+import { revokeSessionsOf } from './admin-users.repository';
 import { findUserById, updateUser } from './users.repository';
 import { toUserInfo } from './users.presenter';
 
@@ -36,7 +36,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(password);
   const endedSessionIds = await deps.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { passwordHash });
-    return revokeOtherSessions(tx, user.id, identity.sessionId, deps.clock.now());
+    return revokeSessionsOf(tx, user.id, deps.clock.now(), identity.sessionId);
   });
   return { endedSessionIds };
 }

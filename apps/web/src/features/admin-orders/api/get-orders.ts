@@ -25,10 +25,22 @@ export function getOrders(query: OrdersTableQuery, signal?: AbortSignal) {
   });
 }
 
+/** A table page's key: the table's prefix and the query (the order's and client's keys share the prefix). */
+export const ordersPageKey = (query: OrdersTableQuery) => [...queryKeys.adminOrders, query] as const;
+
+/** Whether a query key is a table page's, not an order's or a client's list under the same prefix. */
+export function isOrdersPageKey(queryKey: readonly unknown[]): boolean {
+  return (
+    queryKey.length === queryKeys.adminOrders.length + 1 &&
+    queryKeys.adminOrders.every((part, index) => queryKey[index] === part) &&
+    typeof queryKey.at(-1) === 'object'
+  );
+}
+
 /** The page asked for; the previous page stays shown while the next one loads. */
 export function useOrders(query: OrdersTableQuery) {
   return useQuery({
-    queryKey: [...queryKeys.adminOrders, query],
+    queryKey: ordersPageKey(query),
     queryFn: ({ signal }) => getOrders(query, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,5 @@
-import { isCancellable } from '@retouch/shared/admin-orders';
 import type { StaffOrder } from '@retouch/shared/dispatch';
+import { isCancellable } from '@retouch/shared/order-flow';
 import { AdminText } from '@retouch/shared/texts';
 import { App, Card, Col, Descriptions, Flex, Row, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
@@ -8,6 +8,7 @@ import { OrderPersons } from '@/components/staff-order/order-persons';
 import { ReviewHistory } from '@/components/staff-order/review-history';
 import { formatDay } from '@/lib/format-date';
 import { useOrder } from '../api/get-order';
+import { useLiveOrderDetails } from '../hooks/use-live-orders';
 import { tipText } from '../utils/order-status';
 import { AdminOrdersUiText } from '../texts';
 import { CancelOrderButton } from './cancel-order-button';
@@ -19,11 +20,12 @@ import { OrderStatusTag } from './order-status-tag';
 /**
  * /admin/info/order/{id} (back office section 2, Order details): the client, the pictures, persons and
  * services, date, total, the processing history and the client's other orders; an unfinished order can
- * be cancelled. A failed load is told as 'Что-то пошло не так!' (section 8).
+ * be cancelled. A failed load is told as 'Что-то пошло не так!' (section 8). Condition changes arrive live.
  */
 export function OrderDetails({ orderId }: { orderId: string }) {
   const { notification } = App.useApp();
   const order = useOrder(orderId);
+  useLiveOrderDetails(orderId);
 
   useEffect(() => {
     if (order.isError) notification.error({ title: AdminText.error, description: AdminText.somethingWrong });

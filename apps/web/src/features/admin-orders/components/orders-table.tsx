@@ -5,8 +5,9 @@ import { App, Button, Card, Empty, Flex, Table, Typography, type TableColumnsTyp
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
-import { useOrders, type OrdersTableQuery } from '../api/get-orders';
 import { formatDateTime } from '@/lib/format-date';
+import { useOrders, type OrdersTableQuery } from '../api/get-orders';
+import { useLiveOrdersTable } from '../hooks/use-live-orders';
 import { tipText } from '../utils/order-status';
 import { readTableQuery, writeTableQuery } from '../utils/table-query';
 import { AdminOrdersRowLabel, AdminOrdersUiText } from '../texts';
@@ -15,6 +16,7 @@ import { OrderStatusTag } from './order-status-tag';
 /**
  * /admin/orders (back office section 2, Orders table): every order a page at a time, paged and sorted by
  * date on the server; a client's e-mail filters the table by that client until the filter is cleared.
+ * New and changed orders reach the table live over the socket.
  */
 export function OrdersTable() {
   const { notification } = App.useApp();
@@ -22,6 +24,7 @@ export function OrdersTable() {
   const [search, setSearch] = useSearchParams();
   const query = readTableQuery(search);
   const orders = useOrders(query);
+  useLiveOrdersTable();
 
   useEffect(() => {
     if (orders.isError) notification.error({ title: AdminText.error, description: AdminText.somethingWrong });
@@ -102,7 +105,8 @@ export function OrdersTable() {
         rowKey="_id"
         columns={columns}
         dataSource={orders.data?.orders}
-        loading={orders.isFetching}
+        // A page being loaded, not a live reload in the background (which would flash on every event).
+        loading={orders.isPending || orders.isPlaceholderData}
         locale={{ emptyText: <Empty description={AdminOrdersUiText.empty} /> }}
         scroll={{ x: true }}
         pagination={{

@@ -1,3 +1,4 @@
+import { isInGroup } from '@retouch/shared/order-flow';
 import { OrderCondition, orderProgress, remainingTimeMs } from '@retouch/shared/orders';
 import { AdminOrdersUiText } from '../texts';
 
@@ -28,14 +29,12 @@ const COLORS: Record<StatusGroup, string> = {
   cancelled: 'error',
 };
 
-const isInWork = (condition: number) =>
-  condition >= OrderCondition.inWork && condition <= OrderCondition.revision;
-
 function groupOf(order: TimedOrder, now: number): StatusGroup {
   const { condition } = order;
-  if (condition === OrderCondition.new || condition === OrderCondition.requeued) return 'lookingForDesigner';
-  if (isInWork(condition)) return remainingTimeMs(order, now) > 0 ? 'inProgress' : 'beingModerated';
-  if (condition === OrderCondition.done || condition === OrderCondition.doneTipped) return 'completed';
+  if (isInGroup('waitingForDesigner', condition)) return 'lookingForDesigner';
+  if (isInGroup('inWork', condition))
+    return remainingTimeMs(order, now) > 0 ? 'inProgress' : 'beingModerated';
+  if (isInGroup('delivered', condition)) return 'completed';
   if (condition === OrderCondition.refused) return 'refused';
   return 'cancelled';
 }
@@ -55,7 +54,7 @@ export function adminOrderStatus(order: TimedOrder, now: number): AdminOrderStat
 }
 
 /** Whether the status depends on the time, so it must be refreshed while shown. */
-export const isTimed = (condition: number) => isInWork(condition);
+export const isTimed = (condition: number) => isInGroup('inWork', condition);
 
 /** The tip column (back office section 4): the value at 10, 'no tip' at 6, an ellipsis otherwise. */
 export function tipText(order: { condition: number; tip: number }): string {

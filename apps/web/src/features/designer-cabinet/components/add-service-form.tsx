@@ -1,14 +1,22 @@
-import { DispatchText } from '@retouch/shared/dispatch';
+import { DispatchText, type StaffOrder } from '@retouch/shared/dispatch';
+import type { EntryCatalog } from '@retouch/shared/order-entries';
 import { AdminText, CustomerText } from '@retouch/shared/texts';
 import { PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Form, Select, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useServices } from '../api/get-services';
-import { newServiceEntries, type ChangeEntry } from '../utils/change-order-body';
+import {
+  addedEntry,
+  newServiceEntries,
+  ruleBrokenByAddingTo,
+  type ChangeEntry,
+} from '../utils/change-order-body';
 import { DesignerText } from '../texts';
 
 interface AddServiceFormProps {
-  persons: string[];
+  persons: StaffOrder['persons'];
+  /** The entry rules' catalogue; null while it loads. */
+  catalog: EntryCatalog | null;
   saving: boolean;
   /** Saves the new entries; resolves true when the server took them. */
   onAdd: (personId: string, entries: ChangeEntry[]) => Promise<boolean>;
@@ -25,22 +33,31 @@ const noChoice: Choice = { groupId: null, serviceId: null, optionId: null, degre
 
 /**
  * Adds a service to a person: group, then service, then its option (needed where the service has
- * options) and degree (needed where it has degrees), from the public catalogue.
+ * options) and degree (needed where it has degrees), from the public catalogue. Choices the entry
+ * rules refuse for that person (a single-use service it has) are disabled.
  */
-export function AddServiceForm({ persons, saving, onAdd }: AddServiceFormProps) {
+export function AddServiceForm({ persons, catalog: rules, saving, onAdd }: AddServiceFormProps) {
   const ids = { person: useId(), group: useId(), service: useId(), option: useId(), degree: useId() };
   const { notification } = App.useApp();
   const catalog = useServices(true);
-  const [personId, setPersonId] = useState<string | null>(persons[0] ?? null);
+  const [personId, setPersonId] = useState<string | null>(persons[0]?.id ?? null);
   const [choice, setChoice] = useState<Choice>(noChoice);
 
   const group = catalog.data?.find((candidate) => candidate._id === choice.groupId);
   const service = group?.list.find((candidate) => candidate._id === choice.serviceId);
-
+  const person = persons.find((candidate) => candidate.id === personId);
+  /** The rule text adding these entries to the chosen person would break, or null. */
+  const brokenRule = (added: ChangeEntry[]) =>
+    person && rules ? ruleBrokenByAddingTo(person, added, rules) : null;
   const submit = async () => {
     const entries = newServiceEntries(service, choice.optionId, choice.degreeIds);
     if (!personId || !entries) {
       notification.error({ title: AdminText.error, description: DispatchText.cannotAddService });
+      return;
+    }
+    const broken = brokenRule(entries);
+    if (broken) {
+      notification.error({ title: AdminText.error, description: broken });
       return;
     }
     if (await onAdd(personId, entries)) setChoice(noChoice);
@@ -56,7 +73,7 @@ export function AddServiceForm({ persons, saving, onAdd }: AddServiceFormProps) 
           id={ids.person}
           value={personId}
           onChange={setPersonId}
-          options={persons.map((person) => ({ value: person, label: person }))}
+          options={persons.map((candidate) => ({ value: candidate.id, label: candidate.id }))}
         />
       </Form.Item>
       <Form.Item label={DesignerText.group} htmlFor={ids.group}>
@@ -74,7 +91,11 @@ export function AddServiceForm({ persons, saving, onAdd }: AddServiceFormProps) 
           disabled={!group}
           value={choice.serviceId}
           onChange={(serviceId: string) => setChoice({ ...noChoice, groupId: choice.groupId, serviceId })}
-          options={group?.list.map((candidate) => ({ value: candidate._id, label: candidate.title.user }))}
+          options={group?.list.map((candidate) => ({
+            value: candidate._id,
+            label: candidate.title.user,
+            disabled: brokenRule([addedEntry(candidate._id)]) !== null,
+          }))}
         />
       </Form.Item>
       {service && service.optional.length > 0 && (
@@ -83,7 +104,11 @@ export function AddServiceForm({ persons, saving, onAdd }: AddServiceFormProps) 
             id={ids.option}
             value={choice.optionId}
             onChange={(optionId: string) => setChoice({ ...choice, optionId })}
-            options={service.optional.map((option) => ({ value: option._id, label: option.title.user }))}
+            options={service.optional.map((option) => ({
+              value: option._id,
+              label: option.title.user,
+              disabled: brokenRule([addedEntry(service._id), addedEntry(option._id, true)]) !== null,
+            }))}
           />
         </Form.Item>
       )}

@@ -7,11 +7,13 @@ interface PersonEntriesProps {
   person: StaffOrder['persons'][number];
   editing: boolean;
   saving: boolean;
+  /** Whether the entry rules let this entry be switched to `active`. */
+  canSwitch: (index: number, active: boolean) => boolean;
   onToggle: (index: number, active: boolean) => void;
 }
 
 /** One person's services in admin titles, with instruction and degrees; edited and inactive ones marked. */
-export function PersonEntries({ person, editing, saving, onToggle }: PersonEntriesProps) {
+export function PersonEntries({ person, editing, saving, canSwitch, onToggle }: PersonEntriesProps) {
   return (
     <section aria-label={person.id}>
       <Typography.Title level={5}>{person.id}</Typography.Title>
@@ -23,7 +25,7 @@ export function PersonEntries({ person, editing, saving, onToggle }: PersonEntri
                 <Switch
                   size="small"
                   checked={entry.active}
-                  disabled={saving}
+                  disabled={saving || !canSwitch(index, !entry.active)}
                   aria-label={DesignerText.entryActive(entry.title.admin)}
                   onChange={(checked) => onToggle(index, checked)}
                 />

@@ -1,5 +1,12 @@
-import type { PublicService } from '@retouch/shared/catalog';
+import type { PublicGroup, PublicService } from '@retouch/shared/catalog';
 import type { ChangeOrderBody, StaffOrder, StaffOrderEntry } from '@retouch/shared/dispatch';
+import {
+  entryCatalogOf,
+  priceEntries,
+  ruleBrokenByAdding,
+  type EntryCatalog,
+  type PersonEntriesInput,
+} from '@retouch/shared/order-entries';
 
 export type ChangeEntry = ChangeOrderBody['persons'][number]['orders'][number];
 
@@ -50,6 +57,14 @@ export function bodyWithAddedEntries(
   };
 }
 
+/** A new entry switched on; degrees as the service's rules give them unless set. */
+export const addedEntry = (id: string, isOptional = false, degreeAction: string[] = []): ChangeEntry => ({
+  id,
+  isOptional,
+  status: true,
+  degreeAction,
+});
+
 /**
  * The entries a new service adds: the service with its degrees, and its option. Null when the choice
  * is incomplete (back office section 5): an option is needed where the service has options, a degree
@@ -66,9 +81,76 @@ export function newServiceEntries(
   const offered = service.degreeAction.map((degree) => degree._id);
   const degrees = degreeIds.filter((id) => offered.includes(id));
   if (offered.length > 0 && degrees.length === 0) return null;
-  const entries: ChangeEntry[] = [
-    { id: service._id, isOptional: false, status: true, degreeAction: degrees },
-  ];
-  if (option) entries.push({ id: option._id, isOptional: true, status: true, degreeAction: [] });
+  const entries = [addedEntry(service._id, false, degrees)];
+  if (option) entries.push(addedEntry(option._id, true));
   return entries;
+}
+
+type OrderPerson = StaffOrder['persons'][number];
+
+/**
+ * The entry rules' catalogue for a designer's edits: the public catalogue, plus the order's own
+ * entries it no longer lists (taken as single-use; the server decides whether they still count).
+ */
+export function orderEntryCatalog(groups: readonly PublicGroup[], order: StaffOrder): EntryCatalog {
+  const catalog = entryCatalogOf(groups);
+  const services = new Map(catalog.services);
+  const options = new Map(catalog.options);
+  const entries = order.persons.flatMap((person) => person.orders);
+  for (const entry of entries.filter((candidate) => !candidate.isOptional && !services.has(candidate._id))) {
+    services.set(entry._id, {
+      id: entry._id,
+      cost: entry.cost,
+      designerPrice: entry.designerPrice,
+      executionTime: 0,
+      multi: false,
+      multiDegree: entry.degreeAction.length > 1,
+      allowAdditionalImage: false,
+      degreeIds: entry.degreeAction.map((degree) => degree._id),
+      optionIds: entries
+        .filter((option) => option.isOptional && option.serviceId === entry._id)
+        .map((option) => option._id),
+    });
+  }
+  for (const entry of entries.filter((candidate) => candidate.isOptional && !options.has(candidate._id))) {
+    options.set(entry._id, {
+      id: entry._id,
+      serviceId: entry.serviceId,
+      cost: entry.cost,
+      designerPrice: entry.designerPrice,
+      executionTime: 0,
+    });
+  }
+  return { ...catalog, services, options };
+}
+
+/** A person's entries as the entry rules take them: switched-off ones do not count. */
+export function personEntries(person: OrderPerson): PersonEntriesInput {
+  return { id: person.id, orders: person.orders.map(toChangeEntry) };
+}
+
+/**
+ * The rule text switching one entry on or off would break, or null when the rules allow it (or the
+ * entries break one already: then the server, which knows the live catalogue, decides).
+ */
+export function ruleBrokenBySwitching(
+  person: OrderPerson,
+  index: number,
+  status: boolean,
+  catalog: EntryCatalog,
+): string | null {
+  const { id, orders } = personEntries(person);
+  if (!priceEntries([{ id, orders }], catalog, { allowEmpty: true }).ok) return null;
+  const switched = orders.map((entry, position) => (position === index ? { ...entry, status } : entry));
+  const check = priceEntries([{ id, orders: switched }], catalog, { allowEmpty: true });
+  return check.ok ? null : check.text;
+}
+
+/** The rule text adding these entries to the person would break, or null when the rules allow it. */
+export function ruleBrokenByAddingTo(
+  person: OrderPerson,
+  added: ChangeEntry[],
+  catalog: EntryCatalog,
+): string | null {
+  return ruleBrokenByAdding(personEntries(person), added, catalog)?.text ?? null;
 }

@@ -1,7 +1,13 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Empty, Flex, Radio, Typography } from 'antd';
 import type { Dispatch } from 'react';
-import { activePerson, type ChosenEntry, type EditorAction, type EditorState } from '../model/editor-reducer';
+import {
+  activePerson,
+  entryCost,
+  type ChosenEntry,
+  type EditorAction,
+  type EditorState,
+} from '../model/editor-reducer';
 import { EditorText } from '../texts';
 
 /** How an entry reads: its title, numbered when a multi service is chosen more than once. */
@@ -45,7 +51,7 @@ export function ChosenServices({
                   <Flex vertical gap={4}>
                     <Flex gap="small" align="baseline" wrap>
                       <Typography.Text>{title}</Typography.Text>
-                      <Typography.Text type="secondary">{EditorText.coins(entry.cost)}</Typography.Text>
+                      <Typography.Text type="secondary">{EditorText.coins(entryCost(entry))}</Typography.Text>
                     </Flex>
                     <DegreeSelector entry={entry} title={title} dispatch={dispatch} />
                   </Flex>

@@ -1,5 +1,14 @@
 import type { PublicOption, PublicService } from '@retouch/shared/catalog';
 import {
+  entryCatalogOf,
+  priceEntries,
+  ruleBrokenByAdding,
+  type EntryCatalog,
+  type OrderEntryInput,
+  type PersonEntriesInput,
+  type PricedEntries,
+} from '@retouch/shared/order-entries';
+import {
   BASE_EXECUTION_MINUTES,
   MAX_PERSONS_WITH_PHOTO,
   OrderText,
@@ -38,8 +47,6 @@ export interface ChosenEntry {
   /** Set when the entry is an option of `service`. */
   option: PublicOption | null;
   degreeIds: string[];
-  cost: number;
-  executionTime: number;
 }
 
 export interface Person {
@@ -206,21 +213,43 @@ function deletePerson(state: EditorState, index: number): EditorState {
   };
 }
 
+// The entry rules: what may be chosen and what it costs come from the shared rules (DESIGN 4).
+
+/** The rules' catalogue: the services the editor has in play, as the public catalogue gave them. */
+function catalogOf(state: EditorState, ...more: PublicService[]): EntryCatalog {
+  return entryCatalogOf([{ list: [...allEntries(state).map((entry) => entry.service), ...more] }]);
+}
+
+const entryInput = (
+  entry: ChosenEntry,
+): Required<Pick<OrderEntryInput, 'id' | 'isOptional'>> & {
+  degreeAction: string[];
+} => ({
+  id: entry.option?._id ?? entry.service._id,
+  degreeAction: entry.degreeIds,
+  isOptional: entry.option !== null,
+});
+
+const personInput = (person: Person): PersonEntriesInput => ({
+  id: person.name,
+  orders: person.entries.map(entryInput),
+});
+
+/** The degrees the rules give a service chosen without any: the one it marks default, else its first. */
 function defaultDegreeIds(service: PublicService): string[] {
-  const preset = service.degreeAction.find((degree) => degree.default) ?? service.degreeAction[0];
-  return preset ? [preset._id] : [];
+  // The public catalogue marks the default degree per service, so the service alone is the catalogue.
+  const catalog = entryCatalogOf([{ list: [service] }]);
+  const check = priceEntries([{ id: BASE_PERSON, orders: [{ id: service._id }] }], catalog);
+  return check.ok ? (check.priced.persons[0]?.items[0]?.degreeIds ?? []) : [];
 }
 
 function newEntry(state: EditorState, service: PublicService, option: PublicOption | null) {
   const sequence = state.sequence + 1;
-  const priced = option ?? service;
   const entry: ChosenEntry = {
     key: `entry-${sequence}`,
     service,
     option,
     degreeIds: option ? [] : defaultDegreeIds(service),
-    cost: priced.cost,
-    executionTime: priced.executionTime,
   };
   return { entry, sequence };
 }
@@ -229,10 +258,12 @@ const isServiceEntry = (serviceId: string) => (entry: ChosenEntry) =>
   entry.option === null && entry.service._id === serviceId;
 
 function chooseService(state: EditorState, service: PublicService): EditorState {
-  const entries = activePerson(state).entries;
-  const chosen = entries.find(isServiceEntry(service._id));
-  // A single-use service toggles off, whatever its kind.
-  if (chosen && !service.multi) return removeEntry(state, chosen.key);
+  const person = activePerson(state);
+  const chosen = person.entries.find(isServiceEntry(service._id));
+  const broken = ruleBrokenByAdding(personInput(person), [{ id: service._id }], catalogOf(state, service));
+  // A service the rules take only once toggles off, whatever its kind.
+  if (chosen && broken?.rule === 'serviceRepeated') return removeEntry(state, chosen.key);
+  if (broken) return withNotice(state, broken.text);
   if (service.embedInCanvas) {
     const armedHere = state.armedEmbed?.service._id === service._id;
     return { ...state, armedEmbed: armedHere ? null : { service } };
@@ -242,11 +273,13 @@ function chooseService(state: EditorState, service: PublicService): EditorState 
 }
 
 function chooseOption(state: EditorState, service: PublicService, option: PublicOption): EditorState {
-  const entries = activePerson(state).entries;
-  // Options are offered only under a service the person has.
-  if (!entries.some(isServiceEntry(service._id))) return state;
-  const current = entries.find((entry) => entry.option !== null && entry.service._id === service._id);
+  const person = activePerson(state);
+  const current = person.entries.find((entry) => entry.option !== null && entry.service._id === service._id);
   if (current?.option?._id === option._id) return removeEntry(state, current.key);
+  // The new option replaces the current one; the rules take it only under a service the person has.
+  const others = { ...person, entries: person.entries.filter((entry) => entry !== current) };
+  const added = { id: option._id, isOptional: true };
+  if (ruleBrokenByAdding(personInput(others), [added], catalogOf(state, service))) return state;
   const { entry, sequence } = newEntry(state, service, option);
   return {
     ...state,
@@ -293,13 +326,34 @@ export function activePerson(state: EditorState): Person {
 
 const allEntries = (state: EditorState) => state.persons.flatMap((person) => person.entries);
 
+const nothingPriced: PricedEntries = {
+  persons: [],
+  cost: 0,
+  costForExecutor: 0,
+  executionTime: BASE_EXECUTION_MINUTES,
+  needsAdditionalImage: false,
+};
+
+/** The chosen entries priced by the shared rules, as the server will price them. */
+export function editorPricing(state: EditorState): PricedEntries {
+  const persons = state.persons.filter((person) => person.entries.length > 0).map(personInput);
+  const check = priceEntries(persons, catalogOf(state), { allowEmpty: true });
+  // The reducer only lets valid choices in, so a broken rule here means nothing can be priced.
+  return check.ok ? check.priced : nothingPriced;
+}
+
 export function totalCost(state: EditorState): number {
-  return allEntries(state).reduce((sum, entry) => sum + entry.cost, 0);
+  return editorPricing(state).cost;
 }
 
 /** The timer: 10 minutes plus each chosen service's and option's execution time. */
 export function timerMinutes(state: EditorState): number {
-  return allEntries(state).reduce((sum, entry) => sum + entry.executionTime, BASE_EXECUTION_MINUTES);
+  return editorPricing(state).executionTime;
+}
+
+/** What one chosen entry costs. */
+export function entryCost(entry: ChosenEntry): number {
+  return (entry.option ?? entry.service).cost;
 }
 
 export function hasServices(state: EditorState): boolean {
@@ -311,7 +365,7 @@ export function allowsMessage(state: EditorState): boolean {
 }
 
 export function needsFacePhoto(state: EditorState): boolean {
-  return allEntries(state).some((entry) => entry.service.allowAdditionalImage);
+  return editorPricing(state).needsAdditionalImage;
 }
 
 /** Whether the active person has this service (at least one instance). */
@@ -339,14 +393,7 @@ export function toOrderSubmit(state: EditorState): OrderSubmit {
     order: {
       persons: state.persons
         .filter((person) => person.entries.length > 0)
-        .map((person) => ({
-          id: person.name,
-          orders: person.entries.map((entry) => ({
-            id: entry.option?._id ?? entry.service._id,
-            degreeAction: entry.degreeIds,
-            isOptional: entry.option !== null,
-          })),
-        })),
+        .map((person) => ({ id: person.name, orders: person.entries.map(entryInput) })),
       // The comment box is shown only for services that allow a message, so only they send one.
       message: allowsMessage(state) ? state.comment.trim() : '',
     },

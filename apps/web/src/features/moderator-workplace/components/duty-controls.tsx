@@ -1,7 +1,7 @@
-import { OrderCondition } from '@retouch/shared/orders';
 import { LogoutOutlined, SearchOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Flex, Spin, Statistic, Tag, Typography } from 'antd';
 import { useModeratorWorkplace } from '../hooks/use-moderator-workplace';
+import { isRefusalUnderReview } from '../utils/order-view';
 import { ModeratorText } from '../texts';
 
 /** Idle: go on duty. Searching: a spinner and the cancel button. Reviewing: the countdown and stop. */
@@ -9,7 +9,7 @@ export function DutyControls({ canReview }: { canReview: boolean }) {
   const workplace = useModeratorWorkplace();
 
   if (workplace.phase === 'reviewing' && workplace.order) {
-    const refusal = workplace.order.condition === OrderCondition.refusalReview;
+    const refusal = isRefusalUnderReview(workplace.order);
     return (
       <Flex vertical gap="small" align="start">
         <Tag color={refusal ? 'warning' : 'processing'}>

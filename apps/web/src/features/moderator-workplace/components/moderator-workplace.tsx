@@ -1,11 +1,10 @@
 import { DispatchText, type StaffOrder } from '@retouch/shared/dispatch';
-import { OrderCondition } from '@retouch/shared/orders';
 import { ReviewText } from '@retouch/shared/review';
 import { Alert, Card, Col, Flex, Row } from 'antd';
 import { OrderPersons } from '@/components/staff-order/order-persons';
 import { ReviewHistory } from '@/components/staff-order/review-history';
 import { useModeratorWorkplace } from '../hooks/use-moderator-workplace';
-import { attemptUnderReview } from '../utils/order-view';
+import { attemptUnderReview, isRefusalUnderReview } from '../utils/order-view';
 import { ModeratorText } from '../texts';
 import { DutyControls } from './duty-controls';
 import { RefusalDecision } from './refusal-decision';
@@ -37,7 +36,7 @@ export function ModeratorWorkplace({ canReview }: { canReview: boolean }) {
 function OrderReview({ order }: { order: StaffOrder }) {
   const attempt = attemptUnderReview(order);
   const result = attempt?.executor.result.picture ?? null;
-  const refusal = order.condition === OrderCondition.refusalReview;
+  const refusal = isRefusalUnderReview(order);
   return (
     <>
       <Card title={ModeratorText.decision}>

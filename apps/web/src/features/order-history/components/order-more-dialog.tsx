@@ -1,4 +1,5 @@
-import { OrderCondition, OrderText } from '@retouch/shared/orders';
+import { isInGroup } from '@retouch/shared/order-flow';
+import { OrderText } from '@retouch/shared/orders';
 import { Button, Flex, Modal } from 'antd';
 import { BeforeAfterSlider } from '@/components/before-after-slider';
 import type { HistoryOrder } from '../api/get-user-orders';
@@ -10,12 +11,12 @@ import { RevisionForm } from './revision-form';
  * instead. Once the pictures expired, a placeholder replaces them and no revision can be asked.
  */
 export function OrderMoreDialog({ order, onClose }: { order: HistoryOrder; onClose: () => void }) {
-  const refused = order.condition === OrderCondition.refused;
-  // A refused order has no result: its final picture is the original.
-  const finalPicture = refused ? order.pictures.original : (order.finalPicture ?? order.pictures.original);
-  const title = refused
-    ? `${OrderText.rejectedForReason} ${order.refuseReason?.title.user ?? ''}`.trim()
-    : OrderHistoryText.resultTitle;
+  // The dialog opens at 6, 8 and 10: an order not delivered was refused and has no result.
+  const delivered = isInGroup('delivered', order.condition);
+  const finalPicture = delivered ? (order.finalPicture ?? order.pictures.original) : order.pictures.original;
+  const title = delivered
+    ? OrderHistoryText.resultTitle
+    : `${OrderText.rejectedForReason} ${order.refuseReason?.title.user ?? ''}`.trim();
 
   return (
     <Modal open title={title} onCancel={onClose} footer={null} width={760} destroyOnHidden>
@@ -28,7 +29,7 @@ export function OrderMoreDialog({ order, onClose }: { order: HistoryOrder; onClo
             </Button>
           </Flex>
         )}
-        {!refused && !order.picturesExpired && <RevisionForm orderId={order._id} onSent={onClose} />}
+        {delivered && !order.picturesExpired && <RevisionForm orderId={order._id} onSent={onClose} />}
       </Flex>
     </Modal>
   );

@@ -1,8 +1,9 @@
-import { OrderCondition } from '@retouch/shared/orders';
+import { findTransition, isInGroup, OrderAction, OrderActor } from '@retouch/shared/order-flow';
+import { OrderCondition, type OrderConditionValue } from '@retouch/shared/orders';
 
-/** A tip may be left only on an executed order not tipped yet (customer-side section 4). */
+/** A tip may be left only on an executed order not tipped yet (customer-side section 4): the table's tip. */
 export function canLeaveTip(condition: number): boolean {
-  return condition === OrderCondition.done;
+  return findTransition(condition as OrderConditionValue, OrderAction.tip, OrderActor.customer) !== undefined;
 }
 
 /** The tip is shown once it has been given. */
@@ -12,14 +13,10 @@ export function hasTip(condition: number): boolean {
 
 /** The more-dialog opens for executed, tipped and refused orders. */
 export function canOpenMore(condition: number): boolean {
-  return (
-    condition === OrderCondition.done ||
-    condition === OrderCondition.refused ||
-    condition === OrderCondition.doneTipped
-  );
+  return isInGroup('delivered', condition) || condition === OrderCondition.refused;
 }
 
 /** Whether the progress still moves with time (conditions 1 to 5). */
 export function isInWork(condition: number): boolean {
-  return condition >= OrderCondition.inWork && condition <= OrderCondition.revision;
+  return isInGroup('inWork', condition);
 }

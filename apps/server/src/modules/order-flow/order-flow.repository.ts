@@ -1,0 +1,181 @@
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { Executor, Transaction } from '../../db/client';
+import {
+  DispatchQueue,
+  dispatchWaiters,
+  orderProcessing,
+  orders,
+  shifts,
+  tokenLedger,
+} from '../../db/schema/index';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type AttemptRow = typeof orderProcessing.$inferSelect;
+
+/** The order's row, locked until the transaction ends. */
+export async function lockOrder(tx: Transaction, orderId: string): Promise<OrderRow | undefined> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return order;
+}
+
+/**
+ * Locks the designer's running attempt and their order (waiting for a sweeper that holds it), so that a
+ * result, a refusal and an expiry never both happen.
+ */
+export async function lockHeldAttempt(tx: Transaction, designerId: string) {
+  const [attempt] = await tx
+    .select()
+    .from(orderProcessing)
+    .where(
+      and(
+        eq(orderProcessing.executorId, designerId),
+        eq(orderProcessing.kind, 'executor'),
+        isNull(orderProcessing.dateEnd),
+      ),
+    )
+    .for('update');
+  if (!attempt) return undefined;
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, attempt.orderId), eq(orders.executorId, designerId)))
+    .for('update');
+  return order ? { attempt, order } : undefined;
+}
+
+/** The designer's attempt an order in review waits on: the last one, ended, not reviewed yet. */
+export async function findPendingAttempt(db: Executor, orderId: string): Promise<AttemptRow | undefined> {
+  const [attempt] = await db
+    .select()
+    .from(orderProcessing)
+    .where(
+      and(
+        eq(orderProcessing.orderId, orderId),
+        eq(orderProcessing.kind, 'executor'),
+        isNotNull(orderProcessing.dateEnd),
+        isNull(orderProcessing.reviewStatus),
+      ),
+    )
+    .orderBy(desc(orderProcessing.createdAt))
+    .limit(1);
+  return attempt;
+}
+
+/** Locks the order a moderator reviews, with its pending attempt. */
+export async function lockHeldReview(tx: Transaction, moderatorId: string) {
+  const [order] = await tx.select().from(orders).where(eq(orders.reviewerId, moderatorId)).for('update');
+  if (!order) return undefined;
+  const attempt = await findPendingAttempt(tx, order.id);
+  return attempt ? { order, attempt } : undefined;
+}
+
+/** Starts a designer's attempt: the designer holds the order until its hard deadline, and stops searching. */
+export async function insertAttempt(
+  tx: Transaction,
+  order: { id: string; executionTime: number },
+  designerId: string,
+  now: Date,
+): Promise<void> {
+  await tx.insert(orderProcessing).values({
+    orderId: order.id,
+    kind: 'executor',
+    executorId: designerId,
+    dateStart: now,
+    deadlineAt: new Date(now.getTime() + order.executionTime * 60_000),
+    createdAt: now,
+  });
+  await tx
+    .delete(dispatchWaiters)
+    .where(and(eq(dispatchWaiters.userId, designerId), eq(dispatchWaiters.queue, DispatchQueue.executor)));
+}
+
+const runningAttemptOf = (orderId: string) =>
+  and(
+    eq(orderProcessing.orderId, orderId),
+    eq(orderProcessing.kind, 'executor'),
+    isNull(orderProcessing.dateEnd),
+  );
+
+/**
+ * Locks an order with its running attempt if a designer holds it. The attempt is locked first, as the
+ * designer's calls and the deadline sweeper do, so that they never deadlock.
+ */
+export async function lockOrderWithAttempt(tx: Transaction, orderId: string): Promise<OrderRow | undefined> {
+  await tx
+    .select({ id: orderProcessing.id })
+    .from(orderProcessing)
+    .where(runningAttemptOf(orderId))
+    .for('update');
+  return lockOrder(tx, orderId);
+}
+
+/**
+ * Closes the order's open steps at `now`: the running attempt ends without a result, the pending review
+ * without a decision, so neither the sweeper nor a queue ever picks them up again.
+ */
+export async function closeOpenSteps(tx: Transaction, orderId: string, now: Date): Promise<void> {
+  await tx
+    .update(orderProcessing)
+    .set({ dateEnd: now, offerExpiresAt: null })
+    .where(runningAttemptOf(orderId));
+  await tx
+    .update(orderProcessing)
+    .set({ reviewDateEnd: now })
+    .where(
+      and(
+        eq(orderProcessing.orderId, orderId),
+        isNotNull(orderProcessing.reviewerId),
+        isNull(orderProcessing.reviewStatus),
+        isNull(orderProcessing.reviewDateEnd),
+      ),
+    );
+}
+
+/** On shift and holding no order: a fix or a revision may go straight back to this designer. */
+export async function isDesignerFree(tx: Executor, designerId: string): Promise<boolean> {
+  const [shift] = await tx
+    .select({ id: shifts.id })
+    .from(shifts)
+    .where(and(eq(shifts.userId, designerId), isNull(shifts.endedAt)));
+  if (!shift) return false;
+  const [held] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.executorId, designerId));
+  return held === undefined;
+}
+
+/** Whether the designer's pay of the order was already recorded (at its first approval). */
+export async function isDesignerPaid(tx: Executor, orderId: string): Promise<boolean> {
+  const [paid] = await tx
+    .select({ id: orderProcessing.id })
+    .from(orderProcessing)
+    .where(and(eq(orderProcessing.orderId, orderId), isNotNull(orderProcessing.executorPay)))
+    .limit(1);
+  return paid !== undefined;
+}
+
+/** Whether the ledger holds the order's tip. */
+export async function hasTipEntry(tx: Executor, orderId: string): Promise<boolean> {
+  const [entry] = await tx
+    .select({ id: tokenLedger.id })
+    .from(tokenLedger)
+    .where(eq(tokenLedger.idempotencyKey, tipKey(orderId)));
+  return entry !== undefined;
+}
+
+/** The ledger keys of an order's money: one charge, one refund, one tip (and its credit). */
+export const chargeKey = (orderId: string) => `order-charge:${orderId}`;
+export const refundKey = (orderId: string) => `order-refund:${orderId}`;
+export const tipKey = (orderId: string) => `tip:${orderId}`;
+export const tipReceivedKey = (orderId: string) => `tip-received:${orderId}`;
+
+/** Whether an attempt records the picture, as its designer's result or its moderator's fix. */
+export async function isAttemptPicture(
+  db: Executor,
+  column: 'resultPicture' | 'reviewPicture',
+  picturePath: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orderProcessing.id })
+    .from(orderProcessing)
+    .where(eq(orderProcessing[column], picturePath));
+  return row !== undefined;
+}

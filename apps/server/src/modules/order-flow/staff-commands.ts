@@ -1,0 +1,40 @@
+import { AdminOrdersText } from '@retouch/shared/admin-orders';
+import { OrderAction, OrderActor } from '@retouch/shared/order-flow';
+import { AppError } from '../../lib/app-error';
+import { refundOrder } from './order-money';
+import { closeOpenSteps, lockOrderWithAttempt, type OrderRow } from './order-flow.repository';
+import { factsOf, moveOrder, runCommand, type OrderFlowDeps, type Step } from './order-transition';
+
+/**
+ * Cancel (unfinished -> 9) inside the caller's transaction: the designer or moderator holding the order
+ * is released and told, and the customer gets back exactly what the order took from each part.
+ * Answers whether this cancel refunded.
+ */
+export async function cancelLockedOrder(step: Step, order: OrderRow): Promise<boolean> {
+  await moveOrder(step, order, {
+    action: OrderAction.cancel,
+    actor: OrderActor.staff,
+    facts: await factsOf(step.tx, order),
+    refused: AdminOrdersText.notCancellable,
+    set: { executorId: null, reviewerId: null, reviewHoldUntil: null },
+  });
+  await closeOpenSteps(step.tx, order.id, step.now);
+  for (const staffId of [order.executorId, order.reviewerId]) {
+    if (staffId) step.events.push({ kind: 'orderCancelled', staffId, orderId: order.id });
+  }
+  const refunded = await refundOrder(step.tx, order);
+  if (refunded) step.events.push({ kind: 'balanceChanged', userId: order.userId });
+  return refunded;
+}
+
+/** Cancel by staff (`POST /api/admin/orders/order/{id}/cancel`): one transaction with the order locked. */
+export async function cancelOrder(
+  deps: OrderFlowDeps,
+  orderId: string,
+): Promise<{ order: OrderRow; refunded: boolean }> {
+  return runCommand(deps, async (step) => {
+    const order = await lockOrderWithAttempt(step.tx, orderId);
+    if (!order) throw AppError.notFound(AdminOrdersText.orderNotFound);
+    return { order, refunded: await cancelLockedOrder(step, order) };
+  });
+}
