@@ -1,4 +1,18 @@
-import { OrderCondition, type OrderConditionValue } from './orders';
+/** Order condition codes (customer-side section 4, DESIGN section 3). */
+export const OrderCondition = {
+  new: 0,
+  inWork: 1,
+  resultReview: 2,
+  refusalReview: 3,
+  fixing: 4,
+  revision: 5,
+  done: 6,
+  requeued: 7,
+  refused: 8,
+  cancelled: 9,
+  doneTipped: 10,
+} as const;
+export type OrderConditionValue = (typeof OrderCondition)[keyof typeof OrderCondition];
 
 /**
  * The order lifecycle in one place (DESIGN section 3, issue 17): who may do what to an order in which

@@ -1,20 +1,8 @@
 import { z } from 'zod';
+import { isInGroup } from './order-flow';
 
-/** Order condition codes (customer-side section 4, DESIGN section 3). */
-export const OrderCondition = {
-  new: 0,
-  inWork: 1,
-  resultReview: 2,
-  refusalReview: 3,
-  fixing: 4,
-  revision: 5,
-  done: 6,
-  requeued: 7,
-  refused: 8,
-  cancelled: 9,
-  doneTipped: 10,
-} as const;
-export type OrderConditionValue = (typeof OrderCondition)[keyof typeof OrderCondition];
+// The condition enum lives with the transition table (order-flow); re-exported for those importing it here.
+export { OrderCondition, type OrderConditionValue } from './order-flow';
 
 /** Order texts of the customer side, exactly as the specification writes them. */
 export const OrderText = {
@@ -75,10 +63,10 @@ export function orderProgress(
   now: number,
 ): OrderProgress {
   const { condition } = order;
-  if (condition === OrderCondition.new || condition === OrderCondition.requeued) {
+  if (isInGroup('waitingForDesigner', condition)) {
     return { percent: 0, status: 'warning', text: OrderText.lookingForDesigner };
   }
-  if (condition >= OrderCondition.inWork && condition <= OrderCondition.revision) {
+  if (isInGroup('inWork', condition)) {
     const remaining = remainingTimeMs(order, now);
     if (remaining <= 0) return { percent: 100, status: 'active', text: OrderText.beingModerated };
     const total = order.executionTime * 60_000;
@@ -88,7 +76,7 @@ export function orderProgress(
       text: OrderText.inProgress,
     };
   }
-  if (condition === OrderCondition.done || condition === OrderCondition.doneTipped) {
+  if (isInGroup('delivered', condition)) {
     return { percent: 100, status: 'success', text: OrderText.executed };
   }
   return { percent: 100, status: 'exception', text: OrderText.cancelled };

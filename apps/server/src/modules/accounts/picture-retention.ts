@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
-import { OrderCondition } from '@retouch/shared/orders';
+import { ConditionGroup } from '@retouch/shared/order-flow';
 import type { Database } from '../../db/client';
 import { orderProcessing, orders } from '../../db/schema/index';
 import { storageKeyFromPath, type Storage } from '../../storage/storage';
@@ -8,12 +8,7 @@ import { storageKeyFromPath, type Storage } from '../../storage/storage';
 export const PICTURE_EXPIRY_BATCH_SIZE = 50;
 
 /** Conditions an order leaves no more by itself: only such orders lose their pictures. */
-export const FINISHED_CONDITIONS = [
-  OrderCondition.done,
-  OrderCondition.refused,
-  OrderCondition.cancelled,
-  OrderCondition.doneTipped,
-];
+export const FINISHED_CONDITIONS = [...ConditionGroup.finished];
 
 export interface PictureRetentionDeps {
   db: Database;

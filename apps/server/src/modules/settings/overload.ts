@@ -1,5 +1,5 @@
 import { count, inArray } from 'drizzle-orm';
-import { OrderCondition } from '@retouch/shared/orders';
+import { ConditionGroup } from '@retouch/shared/order-flow';
 import type { Database } from '../../db/client';
 import { SystemSettingName, orders } from '../../db/schema/index';
 import { countDesignersOnShift } from '../dispatch/shifts.repository';
@@ -8,7 +8,7 @@ import { readSettingDate } from './settings.repository';
 /** Waiting orders a designer on duty can absorb before work is said to be delayed. */
 export const WAITING_ORDERS_PER_DESIGNER = 3;
 
-const waitingConditions = [OrderCondition.new, OrderCondition.requeued];
+const waitingConditions = [...ConditionGroup.waitingForDesigner];
 
 /**
  * DESIGN section 3: overloaded while the admin's overload setting lies in the future, or when the
