@@ -273,6 +273,15 @@ describe('/admin/design', () => {
     expect(screen.queryByText(DesignerText.searching)).not.toBeInTheDocument();
   });
 
+  it('asks for the queue size again after a reconnect (broadcasts sent in the gap are lost)', async () => {
+    await openCabinet();
+    expect(emitted).toHaveBeenCalledWith('executor rate');
+    serverSends('connect');
+    emitted.mockClear();
+    serverSends('connect');
+    expect(emitted).toHaveBeenCalledWith('executor rate');
+  });
+
   it('asks for the queue size on arrival and shows it, with the earnings of today', async () => {
     const { callsTo } = await openCabinet({
       'GET /api/analytics/user': {

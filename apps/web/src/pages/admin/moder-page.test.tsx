@@ -245,6 +245,15 @@ describe('/admin/moder on duty', () => {
     expect(screen.getByRole('button', { name: ModeratorText.goOnDuty })).toBeInTheDocument();
   });
 
+  it('asks for its rate again after a reconnect (broadcasts sent in the gap are lost)', async () => {
+    await openWorkplace();
+    expect(emitted).toHaveBeenCalledWith('review rate', true);
+    serverSends('connect');
+    emitted.mockClear();
+    serverSends('connect');
+    expect(emitted).toHaveBeenCalledWith('review rate', true);
+  });
+
   it('asks for its rate on arrival with `review rate` true and shows the queue size', async () => {
     await openWorkplace();
     expect(emitted).toHaveBeenCalledWith('review rate', true);

@@ -82,6 +82,25 @@ describe('realtime connection of a logged-in user', () => {
     expect(location().pathname).toBe('/');
   });
 
+  it('refetches what the page shows after a reconnect (events sent in the gap are lost), not on the first connect', async () => {
+    const { callsTo, queryClient } = openLoggedIn(
+      { status: 200, body: { loggedIn: true, isAdmin: false, role: 'User' } },
+      '/profile',
+    );
+    await waitFor(() => expect(liveSocket().connect).toHaveBeenCalled());
+    act(() => liveSocket().serverEmit('connect'));
+    // The profile page is shown: its data and the header's are loaded.
+    await screen.findByDisplayValue(aUser().name.giveName);
+    await waitFor(() => expect(callsTo('GET', '/api/user/info').length).toBeGreaterThan(0));
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    const loaded = callsTo('GET', '/api/user/info').length;
+    act(() => liveSocket().serverEmit('disconnect', 'transport close'));
+    act(() => liveSocket().serverEmit('connect'));
+    await waitFor(() => expect(callsTo('GET', '/api/user/info').length).toBe(loaded + 1));
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(callsTo('GET', '/api/user/info')).toHaveLength(loaded + 1);
+  });
+
   it('opens no socket for a visitor', async () => {
     renderApp('/');
     await screen.findByRole('banner');

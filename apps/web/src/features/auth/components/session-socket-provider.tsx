@@ -1,4 +1,5 @@
 import { AdminText, CustomerText } from '@retouch/shared/texts';
+import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useEffect, useEffectEvent, useMemo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
@@ -19,6 +20,7 @@ export function SessionSocketProvider({ children }: { children: ReactNode }) {
   // Notification titles follow the screen's language: Russian in the back office (back-office section 8).
   const texts = useLocation().pathname.startsWith('/admin') ? AdminText : CustomerText;
   const endLocalSession = useEndLocalSession();
+  const queryClient = useQueryClient();
   const socket = useMemo(() => (loggedIn ? createSocket() : null), [loggedIn]);
   useLiveBalance(socket);
   useLivePermissions(socket);
@@ -52,12 +54,21 @@ export function SessionSocketProvider({ children }: { children: ReactNode }) {
       onInfo: (message) => notify('info', message),
       onWarn: (message) => notify('warning', message),
     });
+    // Events sent while the socket was away (a reconnect, another instance) are lost: after every
+    // reconnect, what the screens show is loaded again (only the queries in use refetch).
+    let connectedBefore = false;
+    const onConnect = () => {
+      if (connectedBefore) void queryClient.invalidateQueries();
+      connectedBefore = true;
+    };
+    socket.on('connect', onConnect);
     socket.connect();
     return () => {
+      socket.off('connect', onConnect);
       stopWatching();
       socket.disconnect();
     };
-  }, [socket]);
+  }, [socket, queryClient]);
 
   return <SocketContext value={socket}>{children}</SocketContext>;
 }

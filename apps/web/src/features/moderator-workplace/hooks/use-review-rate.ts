@@ -3,7 +3,7 @@ import { SocketEvent } from '@retouch/shared/realtime';
 import { useEffect, useState } from 'react';
 import { useSocket } from '@/lib/socket';
 
-/** The number of orders waiting for review: asked for on mount, then kept up by the broadcasts. */
+/** The number of orders waiting for review: asked for on mount and after each reconnect, then kept up by the broadcasts. */
 export function useReviewRate(): number | null {
   const socket = useSocket();
   const [size, setSize] = useState<number | null>(null);
@@ -13,10 +13,20 @@ export function useReviewRate(): number | null {
       const parsed = queueRateSchema.safeParse(payload);
       if (parsed.success) setSize(parsed.data.size);
     };
+    // Asked again after every reconnect: broadcasts sent while the socket was away are lost. A request
+    // made before the first connect waits in socket.io's buffer and goes with it.
+    let buffered = !socket.connected;
+    const ask = () => socket.emit(SocketEvent.reviewRate, true);
+    const onConnect = () => {
+      if (buffered) buffered = false;
+      else ask();
+    };
     socket.on(SocketEvent.reviewRate, onRate);
-    socket.emit(SocketEvent.reviewRate, true);
+    socket.on('connect', onConnect);
+    ask();
     return () => {
       socket.off(SocketEvent.reviewRate, onRate);
+      socket.off('connect', onConnect);
     };
   }, [socket]);
   return size;
