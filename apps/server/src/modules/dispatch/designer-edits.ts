@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { parseInput } from '../../lib/validation';
 import { loadEntryCatalog } from '../orders/order-catalog';
 import { findStaffOrder } from '../orders/order-staff-view';
-import { lockHeldAttempt } from './dispatch.repository';
+import { lockHeldAttempt } from '../order-flow/order-flow.repository';
 import type { DispatchDeps } from './dispatch.service';
 
 type BodyPerson = z.output<typeof changeOrderBodySchema>['persons'][number];

@@ -3,7 +3,6 @@ import type { Executor as Db } from '../../db/client';
 import { orderProcessing, orders } from '../../db/schema/index';
 
 // The designer's edits lock the held attempt the way the lifecycle's commands do.
-export { lockHeldAttempt } from '../order-flow/order-flow.repository';
 
 /** The order a designer holds, with its running attempt, if any. */
 export async function findHeldOrder(db: Db, designerId: string) {

@@ -1,13 +1,6 @@
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
-import {
-  DispatchQueue,
-  dispatchWaiters,
-  orderProcessing,
-  orders,
-  shifts,
-  tokenLedger,
-} from '../../db/schema/index';
+import { DispatchQueue, dispatchWaiters, orderProcessing, orders, shifts } from '../../db/schema/index';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type AttemptRow = typeof orderProcessing.$inferSelect;
@@ -140,25 +133,6 @@ export async function isDesignerFree(tx: Executor, designerId: string): Promise<
   if (!shift) return false;
   const [held] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.executorId, designerId));
   return held === undefined;
-}
-
-/** Whether the designer's pay of the order was already recorded (at its first approval). */
-export async function isDesignerPaid(tx: Executor, orderId: string): Promise<boolean> {
-  const [paid] = await tx
-    .select({ id: orderProcessing.id })
-    .from(orderProcessing)
-    .where(and(eq(orderProcessing.orderId, orderId), isNotNull(orderProcessing.executorPay)))
-    .limit(1);
-  return paid !== undefined;
-}
-
-/** Whether the ledger holds the order's tip. */
-export async function hasTipEntry(tx: Executor, orderId: string): Promise<boolean> {
-  const [entry] = await tx
-    .select({ id: tokenLedger.id })
-    .from(tokenLedger)
-    .where(eq(tokenLedger.idempotencyKey, tipKey(orderId)));
-  return entry !== undefined;
 }
 
 /** The ledger keys of an order's money: one charge, one refund, one tip (and its credit). */

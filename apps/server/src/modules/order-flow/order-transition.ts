@@ -14,7 +14,7 @@ import type { PreparedImage } from '../../lib/images';
 import { commitWithFiles, type CommitWithFiles } from '../../storage/commit-with-files';
 import { publicFilePath, type Storage } from '../../storage/storage';
 import type { OrderEvent, OrderEventPort } from './order-events';
-import { hasTipEntry, isDesignerFree, type OrderRow } from './order-flow.repository';
+import { isDesignerFree, type OrderRow } from './order-flow.repository';
 
 export interface OrderFlowDeps {
   db: Database;
@@ -74,7 +74,8 @@ export async function factsOf(
 ): Promise<OrderFacts> {
   return {
     delivered: order.finalPicture !== null,
-    tipped: order.tippedAt !== null || (await hasTipEntry(tx, order.id)),
+    // Written in the tip's transaction, with its ledger entry.
+    tipped: order.tippedAt !== null,
     designerFree: designerId ? await isDesignerFree(tx, designerId) : false,
   };
 }

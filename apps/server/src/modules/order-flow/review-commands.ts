@@ -15,7 +15,6 @@ import { refundOrder } from './order-money';
 import {
   insertAttempt,
   isAttemptPicture,
-  isDesignerPaid,
   lockHeldReview,
   type AttemptRow,
   type OrderRow,
@@ -84,7 +83,6 @@ export function approveResult(deps: OrderFlowDeps, moderatorId: string): Promise
 export async function approveStep(step: Step, moderatorId: string): Promise<void> {
   const { order, attempt } = await reviewOf(step, moderatorId, OrderCondition.resultReview);
   const facts = await factsOf(step.tx, order);
-  const paid = await isDesignerPaid(step.tx, order.id);
   await moveOrder(step, order, {
     action: OrderAction.approve,
     actor: OrderActor.moderator,
@@ -99,7 +97,8 @@ export async function approveStep(step: Step, moderatorId: string): Promise<void
   });
   await endReview(step, attempt, {
     reviewStatus: ReviewResult.approved,
-    executorPay: paid ? 0 : order.costForExecutor,
+    // Paid at the first approval, when the order got its final picture; a revision pays 0.
+    executorPay: facts.delivered ? 0 : order.costForExecutor,
   });
 }
 
