@@ -5,3 +5,4 @@ export * from './payments';
 export * from './orders';
 export * from './staff';
 export * from './accounts';
+export * from './delivery';
