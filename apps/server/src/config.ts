@@ -55,6 +55,12 @@ export const configSchema = z
     JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(3600),
     /** How often each instance sweeps deadlines and matches waiting orders; 0 turns the timer off. */
     DISPATCH_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
+    /** How often each instance renews the presence of the staff connected to it (docs/decisions/0024). */
+    PRESENCE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).default(5),
+    /** A searching designer or moderator not seen this long (their instance died) is offered nothing. */
+    PRESENCE_TIMEOUT_SECONDS: z.coerce.number().int().min(2).default(20),
+    /** A designer or moderator holding an order and not seen this long loses it to the queue. */
+    HOLDER_GRACE_SECONDS: z.coerce.number().int().min(2).default(60),
     /** The public site's footer and policies (customer side section 1). */
     SUPPORT_EMAIL: z.email().default('support@retouch.local'),
     COMPANY_ADDRESS: z.string().default('Retouch sp. z o.o., ul. Prosta 20, 00-850 Warszawa, Poland'),

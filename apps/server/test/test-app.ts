@@ -138,9 +138,9 @@ export class TestClient {
     method: string,
     url: string,
     body?: unknown,
-    options: { redirect?: 'follow' | 'manual' } = {},
+    options: { redirect?: 'follow' | 'manual'; headers?: Record<string, string> } = {},
   ): Promise<TestResponse<T>> {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...options.headers };
     const cookies = [...this.otherCookies].map(([name, value]) => `${name}=${value}`);
     if (this.cookieHeader) cookies.push(this.cookieHeader);
     if (cookies.length > 0) headers.cookie = cookies.join('; ');

@@ -22,6 +22,8 @@ export const DispatchText = {
   noExtensionOffer: 'Продление сейчас недоступно',
   servicesSaved: 'Услуги заказа сохранены',
   reasonUnknown: 'Причина не найдена',
+  /** Told on reconnecting when the order went back to the queue while the designer was away. */
+  awayTooLong: 'Вас не было в сети слишком долго. Заказ передан другому дизайнеру',
 } as const;
 
 /** `time extension` codes (back-office section 4). */
@@ -36,8 +38,13 @@ export const TIME_MESSAGE_SECONDS = 5;
 /** Seconds 'Заказ получен' is shown. */
 export const ORDER_RECEIVED_NOTICE_SECONDS = 2;
 
-/** Executor result status of a processing entry: 0 refused, 1 completed, 2 (or any other) overdue. */
-export const ExecutorResult = { refused: 0, completed: 1, overdue: 2 } as const;
+/**
+ * Executor result status of a processing entry: 0 refused, 1 completed, 2 (or any other) overdue. 3 is
+ * ours: the designer was away past the grace period (or their account went), so the order went back to
+ * the queue; screens show it as overdue, as the specification says of any other value, but unlike an
+ * overdue attempt it does not keep that designer from the order.
+ */
+export const ExecutorResult = { refused: 0, completed: 1, overdue: 2, interrupted: 3 } as const;
 /** Review result status: 0 fixed (sent back to the designer), 1 approved. */
 export const ReviewResult = { fixed: 0, approved: 1 } as const;
 

@@ -20,6 +20,8 @@ const FIELDS_ROOM_BYTES = 256 * 1024;
 const DRAIN_BYTES = 8 * 1024 * 1024;
 /** Requests refused from their declared length, unread: their connection closes after the answer. */
 const refusedUnread = new WeakSet<IncomingMessage>();
+/** What `onField` answers to end the form there: the parts read so far are the form, the rest is thrown away. */
+export const STOP_READING = Symbol('stop reading');
 
 /** The most a form of `files` files, each at most `fileBytes`, may weigh: its route's cap on the whole request. */
 export function formCap(files: number, fileBytes: number = MAX_IMAGE_BYTES): number {
@@ -33,7 +35,8 @@ export interface ReadMultipartOptions {
   maxFileBytes?: number;
   /**
    * Checks each field as it arrives, before any later part is read: a `data` sent ahead of the files (as
-   * the web app sends it) is refused before megabytes of them are read. Throwing refuses the form.
+   * the web app sends it) is refused before megabytes of them are read. Throwing refuses the form;
+   * answering STOP_READING ends it (a repeated send answered without its files).
    */
   onField?: (name: string, form: MultipartForm) => unknown;
 }
@@ -67,7 +70,11 @@ export async function readMultipart(
         if (data.length > 0) form.files.set(part.fieldname, data);
       } else {
         form.fields.set(part.fieldname, String(part.value));
-        await withinCap(Promise.resolve(options.onField?.(part.fieldname, form)));
+        const next = await withinCap(Promise.resolve(options.onField?.(part.fieldname, form)));
+        if (next === STOP_READING) {
+          body.discardRest();
+          return form;
+        }
       }
     }
   } catch (error) {

@@ -98,10 +98,17 @@ export interface PaymentProviders {
   nowPaymentsIpnSecret?: string;
 }
 
+/** Longest wait for one Stripe call. */
+const STRIPE_TIMEOUT_MS = 10_000;
+
 /** The providers the configuration chooses. */
 export function createPaymentProviders(config: Config): PaymentProviders {
+  // A payment's start runs inside its database transaction (with its Idempotency-Key): a stalled
+  // Stripe must not hold the connection for the SDK's default 80 s.
   const stripe =
-    config.PAYMENT_PROVIDER === 'stripe' ? new Stripe(config.STRIPE_SECRET_KEY ?? '') : undefined;
+    config.PAYMENT_PROVIDER === 'stripe'
+      ? new Stripe(config.STRIPE_SECRET_KEY ?? '', { timeout: STRIPE_TIMEOUT_MS, maxNetworkRetries: 1 })
+      : undefined;
   return {
     card: stripe ? createStripeProvider(stripe, config.STRIPE_PUBLISHABLE_KEY ?? '') : sandboxCardProvider,
     crypto:

@@ -37,6 +37,8 @@ export interface RouteDoc {
   query?: z.ZodType;
   /** multipart/form-data: a JSON part `data` and file parts. */
   multipart?: { data?: z.ZodType; files: readonly string[] };
+  /** Takes an optional Idempotency-Key header: a repeated send gets the first one's answer. */
+  idempotent?: true;
 }
 
 const CATALOG_PICTURES = ['image', 'before', 'after'] as const;
@@ -58,10 +60,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
 
   'POST /api/orders/create': {
     multipart: { data: orderSubmitSchema, files: ['original', 'draft', 'additional'] },
+    idempotent: true,
   },
   'GET /api/orders/user/': { query: historyQuerySchema },
-  'POST /api/orders/order/:id/tip': { body: tipSchema },
-  'POST /api/orders/refusal/:id': { body: revisionSchema },
+  'POST /api/orders/order/:id/tip': { body: tipSchema, idempotent: true },
+  'POST /api/orders/refusal/:id': { body: revisionSchema, idempotent: true },
+  'POST /api/product/:id/buy': { idempotent: true },
   'POST /api/payment/sandbox/confirm': { body: sandboxConfirmSchema },
 
   'GET /api/admin/users': { query: adminUsersQuerySchema },

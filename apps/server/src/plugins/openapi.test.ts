@@ -71,7 +71,10 @@ describe('the OpenAPI document', () => {
     expect(registration.properties.name.required).toEqual(['giveName', 'familyName']);
 
     const tip = operation('POST', '/api/orders/order/:id/tip')!;
-    expect(tip.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]);
+    expect(tip.parameters).toEqual([
+      { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
+    ]);
     expect(tip.requestBody!.content['application/json']!.schema.properties.data.required).toEqual(['amount']);
   });
 

@@ -5,6 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '@retouch/shared/constants';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_KEY_TTL_HOURS,
+  IDEMPOTENT_REPLAYED_HEADER,
+} from '@retouch/shared/http';
 import { PermissionSign } from '@retouch/shared/permissions';
 import { ROUTE_DOCS, type RouteDoc } from './openapi-routes';
 
@@ -65,6 +71,21 @@ function multipartBody(multipart: NonNullable<RouteDoc['multipart']>) {
   return { content: { 'multipart/form-data': { schema: { type: 'object', properties } } } };
 }
 
+/** The header of the sends that cost or create money (IETF draft "The Idempotency-Key HTTP Header Field"). */
+const idempotencyKeyParameter = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: 'header',
+  required: false,
+  schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
+  description:
+    `Optional, 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII characters (a new random UUID per send; the ` +
+    `draft's quoted form is accepted). A repeat of a send that succeeded, with the same key, from the same ` +
+    `account, within ${IDEMPOTENCY_KEY_TTL_HOURS} hours, gets that send's status and body again ` +
+    `(\`${IDEMPOTENT_REPLAYED_HEADER}: true\`) and does nothing twice; a send racing it waits for it. The ` +
+    'same key with another request answers 422; a malformed key 400. A send that failed keeps nothing: ' +
+    'its retry runs again.',
+};
+
 /** Tag by area: `/api/admin/orders/...` -> `admin/orders`, `/api/login` -> `login`, probes -> `operations`. */
 function tagOf(url: string): string {
   if (OPERATIONS_ROUTES.has(url)) return 'operations';
@@ -74,7 +95,11 @@ function tagOf(url: string): string {
 
 function operationOf(route: DocumentedRoute): Operation {
   const doc = ROUTE_DOCS[`${route.method} ${route.url}`] ?? {};
-  const parameters = [...pathParameters(route.url), ...(doc.query ? queryParameters(doc.query) : [])];
+  const parameters = [
+    ...pathParameters(route.url),
+    ...(doc.query ? queryParameters(doc.query) : []),
+    ...(doc.idempotent ? [idempotencyKeyParameter] : []),
+  ];
   const operation: Operation = {
     tags: [tagOf(route.url)],
     responses: {

@@ -9,6 +9,7 @@ import type { OrderEvent, OrderEventPort } from '../modules/order-flow/order-eve
 import { presentStaffOrders } from '../modules/orders/order-staff-view';
 import { findUserById } from '../modules/users/users.repository';
 import { createOrderWork, type OrderWork } from '../modules/work-queue/order-work';
+import { renewPresence } from '../modules/work-queue/presence.repository';
 import type { WorkQueue } from '../modules/work-queue/work-queue.service';
 
 /** Lets a test observe or replace parts of the order work (e.g. a slow sweep). */
@@ -22,8 +23,20 @@ export function setUpOrderWork(app: FastifyInstance, hook: OrderWorkHook = (work
   const events: OrderEventPort = { publish: (list) => publishOrderEvents(app, work, list) };
   // The port reads `work` only when it publishes, after this returned.
   const work: OrderWork = hook(
-    createOrderWork({ db: app.db, storage: app.storage, now: () => app.clock.now(), events }),
+    createOrderWork(
+      { db: app.db, storage: app.storage, now: () => app.clock.now(), events },
+      {
+        searcherSeconds: app.config.PRESENCE_TIMEOUT_SECONDS,
+        holderGraceSeconds: app.config.HOLDER_GRACE_SECONDS,
+      },
+    ),
   );
+  const heartbeat = startPeriodic(app.config.PRESENCE_HEARTBEAT_SECONDS * 1000, () =>
+    renewPresence(app.db, connectedUsers(app)).catch((error: unknown) =>
+      app.log.error({ err: error }, 'presence heartbeat failed'),
+    ),
+  );
+  app.shutdown.stopWork('presence heartbeat', () => heartbeat.stop());
   const interval = app.config.DISPATCH_SWEEP_INTERVAL_MS;
   if (interval > 0) {
     const sweeper = startPeriodic(interval, () =>
@@ -32,6 +45,15 @@ export function setUpOrderWork(app: FastifyInstance, hook: OrderWorkHook = (work
     app.shutdown.stopWork('dispatch sweeper', () => sweeper.stop());
   }
   return work;
+}
+
+/** The users with a socket on this instance. */
+function connectedUsers(app: FastifyInstance): string[] {
+  const users = new Set<string>();
+  for (const socket of app.io.of('/').sockets.values()) {
+    if (socket.data.userId) users.add(socket.data.userId);
+  }
+  return [...users];
 }
 
 const SIZE_EVENT = { executor: SocketEvent.executorRate, review: SocketEvent.reviewRate } as const;

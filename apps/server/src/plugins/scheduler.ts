@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { SocketEvent } from '@retouch/shared/realtime';
 import { startPeriodic, type Periodic } from '../lib/periodic';
 import { expireOldPictures } from '../modules/accounts/picture-retention';
+import { removeOldIdempotentRequests } from '../modules/idempotency/idempotency.service';
 import { expireInactiveBalances } from '../modules/ledger/token-expiry';
 import { removeOrphanPictures } from '../modules/orders/orphan-pictures';
 
@@ -34,6 +35,12 @@ export const schedulerPlugin = fp(async (app: FastifyInstance) => {
       if (folders > 0) app.log.info({ folders }, 'removed the pictures of orders that never committed');
     } catch (error) {
       app.log.error(error, 'the orphan picture sweep failed');
+    }
+    try {
+      const keys = await removeOldIdempotentRequests(app.db, app.clock.now());
+      if (keys > 0) app.log.info({ keys }, 'forgot the answers of idempotency keys past their time');
+    } catch (error) {
+      app.log.error(error, 'the idempotency key clean-up failed');
     }
   };
   let jobs: Periodic | undefined;

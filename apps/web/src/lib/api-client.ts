@@ -1,5 +1,5 @@
 import { MAX_SILENT_RETRIES, RETRY_STATUS } from '@retouch/shared/constants';
-import { errorAnswerSchema } from '@retouch/shared/http';
+import { IDEMPOTENCY_KEY_HEADER, errorAnswerSchema } from '@retouch/shared/http';
 import type { z } from 'zod';
 
 /** Pause before a 418 answer is asked again. */
@@ -25,6 +25,8 @@ export interface RequestOptions<T> {
   /** Shared zod schema the answer is checked against. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /** Sent as the Idempotency-Key header: the same key again gets the first send's answer (`useSendAttempt`). */
+  idempotencyKey?: string;
 }
 
 export interface UploadOptions<T> {
@@ -33,6 +35,8 @@ export interface UploadOptions<T> {
   schema?: z.ZodType<T>;
   /** Called with the percentage of the request body sent so far. */
   onProgress?: (percent: number) => void;
+  /** Sent as the Idempotency-Key header: the same key again gets the first send's answer (`useSendAttempt`). */
+  idempotencyKey?: string;
 }
 
 interface RawAnswer {
@@ -66,10 +70,14 @@ async function withSilentRetry(send: () => Promise<RawAnswer>): Promise<RawAnswe
   }
 }
 
-async function sendWithFetch<T>(path: string, { method = 'GET', body, signal }: RequestOptions<T>) {
+async function sendWithFetch<T>(
+  path: string,
+  { method = 'GET', body, signal, idempotencyKey }: RequestOptions<T>,
+) {
   const isForm = body instanceof FormData;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  if (idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
   const response = await fetch(path, {
     method,
     credentials: 'same-origin',
@@ -80,11 +88,15 @@ async function sendWithFetch<T>(path: string, { method = 'GET', body, signal }: 
   return { status: response.status, text: await response.text() };
 }
 
-function sendWithXhr<T>(path: string, { method = 'POST', body, onProgress }: UploadOptions<T>) {
+function sendWithXhr<T>(
+  path: string,
+  { method = 'POST', body, onProgress, idempotencyKey }: UploadOptions<T>,
+) {
   return new Promise<RawAnswer>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, path);
     xhr.setRequestHeader('Accept', 'application/json');
+    if (idempotencyKey) xhr.setRequestHeader(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0)
         onProgress?.(Math.round((event.loaded / event.total) * 100));

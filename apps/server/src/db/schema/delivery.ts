@@ -1,4 +1,14 @@
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -38,7 +48,7 @@ export const idempotentRequests = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The operation (and its target), e.g. `orders.create` or `orders.tip:<order id>`. */
+    /** The operation, e.g. `orders.create` or `orders.tip` (its target is part of the fingerprint). */
     scope: text('scope').notNull(),
     key: text('key').notNull(),
     /** A hash of what was asked: the same key with another request is refused. */

@@ -13,6 +13,7 @@ import {
   acceptExtension,
   currentOrderOf,
   openExtensionOffer,
+  orderLostWhileAway,
   startExecutorSearch,
   type DispatchDeps,
 } from './dispatch.service';
@@ -86,12 +87,19 @@ export const dispatchPlugin = fp<DispatchOptions>(async (app: FastifyInstance, {
     return hasPermission(await findEffectivePermissions(app.db, userId), PermissionSign.cabinetDesigner);
   }
 
-  /** A designer who connects (or reconnects) gets back the order they hold, with an open offer repeated. */
+  /**
+   * A designer who connects (or reconnects) gets back the order they hold, with an open offer repeated;
+   * one whose order went back to the queue while they were away is told so (their screen may show it).
+   */
   async function greetDesigner(socket: RealtimeSocket) {
     const { userId } = socket.data;
     if (!(await isDesigner(userId))) return;
     const order = await currentOrderOf(deps, userId);
-    if (!order) return;
+    if (!order) {
+      const lost = await orderLostWhileAway(deps, userId);
+      if (lost) socket.emit(SocketEvent.orderCancelled, { orderId: lost, message: DispatchText.awayTooLong });
+      return;
+    }
     socket.emit(SocketEvent.orderForExecutor, order);
     if (await openExtensionOffer(deps, userId)) {
       socket.emit(SocketEvent.timeExtension, {

@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import { DispatchText, type StaffOrder } from '@retouch/shared/dispatch';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { DispatchText, ExecutorResult, type StaffOrder } from '@retouch/shared/dispatch';
 import type { Database } from '../../db/client';
 import { orderProcessing } from '../../db/schema/index';
 import { findStaffOrder } from '../orders/order-staff-view';
@@ -39,6 +39,23 @@ export async function startExecutorSearch(
 export async function currentOrderOf(deps: DispatchDeps, designerId: string) {
   const held = await findHeldOrder(deps.db, designerId);
   return held ? findStaffOrder(deps.db, held.order.id) : undefined;
+}
+
+/**
+ * The order the designer lost by staying away past the grace period, if that is what their last attempt
+ * came to: their screen may still show it.
+ */
+export async function orderLostWhileAway(
+  deps: DispatchDeps,
+  designerId: string,
+): Promise<string | undefined> {
+  const [last] = await deps.db
+    .select({ orderId: orderProcessing.orderId, resultStatus: orderProcessing.resultStatus })
+    .from(orderProcessing)
+    .where(eq(orderProcessing.executorId, designerId))
+    .orderBy(desc(orderProcessing.dateStart))
+    .limit(1);
+  return last?.resultStatus === ExecutorResult.interrupted ? last.orderId : undefined;
 }
 
 /** The open extension offer of the designer's running attempt, to repeat it to a reconnecting designer. */

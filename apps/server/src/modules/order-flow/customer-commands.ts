@@ -1,6 +1,7 @@
 import { OrderAction, OrderActor, nextCondition } from '@retouch/shared/order-flow';
 import { orderProcessing, orders, LedgerReason } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { runDirectly, type RunOnce } from '../idempotency/idempotency.service';
 import { applyLedgerEntry } from '../ledger/ledger.service';
 import { chargeCustomer } from './order-money';
 import { chargeKey, lockOrder, tipKey, tipReceivedKey } from './order-flow.repository';
@@ -50,68 +51,91 @@ async function customersOrder(step: Step, customerId: string, orderId: string) {
 /**
  * Tip (6 -> 10), once per order: the customer is charged (bonus first) and the designer of the delivered
  * result credited, in one transaction. A second tip, also after a revision, answers 409 and takes nothing.
+ * `once`: the tip of a send with an Idempotency-Key (a repeat gets the first's answer).
  */
 export async function tipOrder(
   deps: OrderFlowDeps,
   customerId: string,
   orderId: string,
   amount: number,
-): Promise<void> {
-  await runCommand(deps, async (step) => {
-    const order = await customersOrder(step, customerId, orderId);
-    const facts = await factsOf(step.tx, order);
-    if (facts.tipped) throw AppError.conflict(TipText.alreadyTipped);
-    await moveOrder(step, order, {
-      action: OrderAction.tip,
-      actor: OrderActor.customer,
-      facts,
-      refused: TipText.notAllowed,
-      set: { tip: amount, tippedAt: step.now },
-    });
-    await chargeCustomer(step.tx, {
-      userId: customerId,
-      amount,
-      reason: LedgerReason.tip,
-      orderId,
-      idempotencyKey: tipKey(orderId),
-      canAfford: (balance) => balance.main + balance.bonus >= amount,
-      insufficient: TipText.insufficientFunds,
-    });
-    step.events.push({ kind: 'balanceChanged', userId: customerId });
-    if (!order.tipExecutorId) return;
-    await applyLedgerEntry(step.tx, {
-      userId: order.tipExecutorId,
-      deltaMain: amount,
-      deltaBonus: 0,
-      reason: LedgerReason.tipReceived,
-      orderId,
-      idempotencyKey: tipReceivedKey(orderId),
-    });
-    step.events.push({ kind: 'balanceChanged', userId: order.tipExecutorId });
+  once: RunOnce = runDirectly,
+): Promise<{ message: string }> {
+  return runCommand(deps, (step) =>
+    once(step.tx, async () => {
+      await chargeTip(step, customerId, orderId, amount);
+      return { message: TipText.thanks };
+    }),
+  );
+}
+
+async function chargeTip(step: Step, customerId: string, orderId: string, amount: number): Promise<void> {
+  const order = await customersOrder(step, customerId, orderId);
+  const facts = await factsOf(step.tx, order);
+  if (facts.tipped) throw AppError.conflict(TipText.alreadyTipped);
+  await moveOrder(step, order, {
+    action: OrderAction.tip,
+    actor: OrderActor.customer,
+    facts,
+    refused: TipText.notAllowed,
+    set: { tip: amount, tippedAt: step.now },
   });
+  await chargeCustomer(step.tx, {
+    userId: customerId,
+    amount,
+    reason: LedgerReason.tip,
+    orderId,
+    idempotencyKey: tipKey(orderId),
+    canAfford: (balance) => balance.main + balance.bonus >= amount,
+    insufficient: TipText.insufficientFunds,
+  });
+  step.events.push({ kind: 'balanceChanged', userId: customerId });
+  if (!order.tipExecutorId) return;
+  await applyLedgerEntry(step.tx, {
+    userId: order.tipExecutorId,
+    deltaMain: amount,
+    deltaBonus: 0,
+    reason: LedgerReason.tipReceived,
+    orderId,
+    idempotencyKey: tipReceivedKey(orderId),
+  });
+  step.events.push({ kind: 'balanceChanged', userId: order.tipExecutorId });
 }
 
 /**
  * Ask a revision (6/10 -> 5 or 7): the customer's message is recorded as a processing entry and the
  * order goes back to the designer of the delivered result when on duty and free, else to the queue.
+ * `once`: the request of a send with an Idempotency-Key (a repeat gets the first's answer).
  */
 export async function askRevision(
   deps: OrderFlowDeps,
   customerId: string,
   orderId: string,
   message: string,
+  once: RunOnce = runDirectly,
+): Promise<{ message: string }> {
+  return runCommand(deps, (step) =>
+    once(step.tx, async () => {
+      await recordRevision(step, customerId, orderId, message);
+      return { message: RevisionText.sent };
+    }),
+  );
+}
+
+async function recordRevision(
+  step: Step,
+  customerId: string,
+  orderId: string,
+  message: string,
 ): Promise<void> {
-  await runCommand(deps, async (step) => {
-    const order = await customersOrder(step, customerId, orderId);
-    // Nothing left to rework: the retention job deleted the pictures.
-    if (order.picturesExpiredAt) throw AppError.conflict(RevisionText.picturesExpired);
-    await step.tx
-      .insert(orderProcessing)
-      .values({ orderId, kind: 'client', clientMessage: message, createdAt: step.now });
-    await returnToDesigner(step, order, order.tipExecutorId, {
-      action: OrderAction.askRevision,
-      actor: OrderActor.customer,
-      refused: RevisionText.notAllowed,
-    });
+  const order = await customersOrder(step, customerId, orderId);
+  // Nothing left to rework: the retention job deleted the pictures.
+  if (order.picturesExpiredAt) throw AppError.conflict(RevisionText.picturesExpired);
+  await step.tx
+    .insert(orderProcessing)
+    .values({ orderId, kind: 'client', clientMessage: message, createdAt: step.now });
+  await returnToDesigner(step, order, order.tipExecutorId, {
+    action: OrderAction.askRevision,
+    actor: OrderActor.customer,
+    refused: RevisionText.notAllowed,
   });
 }

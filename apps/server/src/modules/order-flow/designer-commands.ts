@@ -140,8 +140,9 @@ export async function expireAttempt(step: Step, attempt: AttemptRow): Promise<bo
 }
 
 /**
- * Requeue (1/4/5 -> 7) inside the caller's transaction: the designer can hold the order no longer (their
- * account is gone); it waits for another designer. Answers whether they held one.
+ * Requeue (1/4/5 -> 7) inside the caller's transaction: the designer can hold the order no longer (away
+ * past the grace period, or their account is gone); it waits for another designer, this one included
+ * once back. Answers whether they held one.
  */
 export async function requeueHeld(step: Step, designerId: string): Promise<boolean> {
   const held = await lockHeldAttempt(step.tx, designerId);
@@ -153,8 +154,8 @@ export async function requeueHeld(step: Step, designerId: string): Promise<boole
     refused: DispatchText.noOrderInWork,
     set: { executorId: null, dateStart: null, queuedAt: step.now },
   });
-  // Ended like an expiry: the history shows the attempt did not finish.
-  await endAttempt(step, held.attempt, { resultStatus: ExecutorResult.overdue });
+  // The history shows the attempt did not finish (as overdue, for the specification's screens).
+  await endAttempt(step, held.attempt, { resultStatus: ExecutorResult.interrupted });
   return true;
 }
 

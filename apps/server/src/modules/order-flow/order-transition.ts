@@ -14,6 +14,7 @@ import type { PreparedImage } from '../../lib/images';
 import { commitWithFiles, type CommitWithFiles } from '../../storage/commit-with-files';
 import { publicFilePath, type Storage } from '../../storage/storage';
 import type { OrderEvent, OrderEventPort } from './order-events';
+import { recordEvents, takeAbandoned, takeRecord } from './order-outbox';
 import { isDesignerFree, type OrderRow } from './order-flow.repository';
 
 export interface OrderFlowDeps {
@@ -21,6 +22,11 @@ export interface OrderFlowDeps {
   storage: Storage;
   now: () => Date;
   events: OrderEventPort;
+  /**
+   * Test seam (TEST_HOOKS only): runs after a command committed and before its events are taken from
+   * the outbox, the window a crash of the instance would hit.
+   */
+  afterCommit?: () => void;
 }
 
 /** One command's transaction: where it writes, what it will announce, and its moment. */
@@ -30,40 +36,62 @@ export interface Step {
   now: Date;
 }
 
-/** Runs a command in one transaction; its events are published once it committed. */
+/**
+ * Runs a command in one transaction; its events are recorded in it (the outbox) and published once it
+ * committed, by this instance or, if it dies first, by any instance's sweeper.
+ */
 export async function runCommand<T>(deps: OrderFlowDeps, work: (step: Step) => Promise<T>): Promise<T> {
-  let events: OrderEvent[] = [];
+  let record: number | undefined;
   const value = await deps.db.transaction(async (tx) => {
-    events = [];
-    return work({ tx, events, now: deps.now() });
+    const step: Step = { tx, events: [], now: deps.now() };
+    const value = await work(step);
+    record = step.events.length > 0 ? await recordEvents(tx, step.events) : undefined;
+    return value;
   });
-  await deps.events.publish(events);
+  await publishRecord(deps, record);
   return value;
 }
 
 /**
  * `runCommand` for a command whose pictures are stored first (`commitWithFiles`): they are removed when
- * it fails. A command whose COMMIT answer was lost but landed is published only when `announceLanded`.
+ * it fails. A command whose COMMIT answer was lost but landed is published all the same.
  */
 export async function runCommandWithFiles<T>(
   deps: OrderFlowDeps,
   keys: readonly string[],
   work: (step: Step) => Promise<T>,
   landed: () => Promise<boolean>,
-  { announceLanded = false } = {},
 ): Promise<CommitWithFiles<T>> {
-  let events: OrderEvent[] = [];
+  let record: number | undefined;
   const committed = await commitWithFiles(
     deps,
     keys,
-    (tx) => {
-      events = [];
-      return work({ tx, events, now: deps.now() });
+    async (tx) => {
+      const step: Step = { tx, events: [], now: deps.now() };
+      const value = await work(step);
+      record = step.events.length > 0 ? await recordEvents(tx, step.events) : undefined;
+      return value;
     },
     landed,
   );
-  if (committed.answered || announceLanded) await deps.events.publish(events);
+  if (committed.answered) await publishRecord(deps, record);
+  // Landed without an answer: the database may still be coming back; a sweeper publishes it then.
+  else await publishRecord(deps, record).catch(() => undefined);
   return committed;
+}
+
+async function publishRecord(deps: OrderFlowDeps, record: number | undefined): Promise<void> {
+  if (record === undefined) return;
+  deps.afterCommit?.();
+  const events = await takeRecord(deps.db, record);
+  if (events) await deps.events.publish(events);
+}
+
+/** Publishes the events of commands whose instance died before it could; answers how many commands. */
+export async function publishAbandoned(deps: OrderFlowDeps): Promise<number> {
+  const records = await takeAbandoned(deps.db);
+  for (const events of records) await deps.events.publish(events);
+  return records.length;
 }
 
 /** What decides among a transition's targets, read from the order (and the designer it may go back to). */

@@ -1,8 +1,8 @@
 import { revisionSchema } from '@retouch/shared/orders';
 import { parseInput } from '../../lib/validation';
+import { runDirectly, type RunOnce } from '../idempotency/idempotency.service';
 import { askRevision } from '../order-flow/customer-commands';
 import type { OrderFlowDeps } from '../order-flow/order-transition';
-import { RevisionText } from '../order-flow/order-flow.texts';
 
 /**
  * `POST /api/orders/refusal/{id}`: the customer's revision request is recorded and the order goes back
@@ -13,8 +13,8 @@ export async function requestRevision(
   userId: string,
   orderId: string,
   body: unknown,
+  once: RunOnce = runDirectly,
 ): Promise<{ message: string }> {
   const { message } = parseInput(revisionSchema, body);
-  await askRevision(deps, userId, orderId, message);
-  return { message: RevisionText.sent };
+  return askRevision(deps, userId, orderId, message, once);
 }

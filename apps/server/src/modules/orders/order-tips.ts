@@ -1,8 +1,8 @@
 import { tipSchema } from '@retouch/shared/orders';
 import { parseInput } from '../../lib/validation';
+import { runDirectly, type RunOnce } from '../idempotency/idempotency.service';
 import { tipOrder } from '../order-flow/customer-commands';
 import type { OrderFlowDeps } from '../order-flow/order-transition';
-import { TipText } from '../order-flow/order-flow.texts';
 
 /**
  * `POST /api/orders/order/{id}/tip`: a tip on a finished order (6 -> 10), once per order; the designer of
@@ -13,8 +13,8 @@ export async function leaveTip(
   userId: string,
   orderId: string,
   body: unknown,
+  once: RunOnce = runDirectly,
 ): Promise<{ message: string }> {
   const { amount } = parseInput(tipSchema, body).data;
-  await tipOrder(deps, userId, orderId, amount);
-  return { message: TipText.thanks };
+  return tipOrder(deps, userId, orderId, amount, once);
 }

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { formCap, jsonField, readMultipart } from '../../lib/multipart';
+import { STOP_READING, formCap, jsonField, readMultipart } from '../../lib/multipart';
 import { parseInput, uuidParam } from '../../lib/validation';
 import { perUserRateLimit } from '../../plugins/user-rate-limit';
+import { IdempotentScope, answerOnce } from '../idempotency/idempotency.service';
+import { keyedRequest, readIdempotencyKey, sendAnswer } from '../idempotency/idempotent-reply';
 import { OrderHistoryText, findUserOrder, historyQuerySchema, listUserOrders } from './order-history';
 import type { OrderWork } from '../work-queue/order-work';
 import { requestRevision } from './order-revisions';
 import { leaveTip } from './order-tips';
-import { checkOrder, sendCheckedOrder, type CheckedOrder, type OrdersDeps } from './orders.service';
+import { checkOrderSend, sendOrderOnce, type OrderSend, type OrdersDeps } from './orders.service';
 
 /** An order's form: the original, the draft and the face photo. */
 const ORDER_FORM_BYTES = formCap(3);
@@ -25,16 +27,21 @@ export async function ordersRoutes(app: FastifyInstance, { work }: OrdersOptions
 
   app.post('/api/orders/create', sendLimit, async (request, reply) => {
     const { userId } = await app.requireIdentity(request);
-    let checked: CheckedOrder | undefined;
+    const key = readIdempotencyKey(request);
+    let send: OrderSend | undefined;
     const form = await readMultipart(request, {
       maxBytes: ORDER_FORM_BYTES,
-      // A `data` sent ahead of the files (as the web app sends it) is priced and held to the balance first.
+      // A `data` sent ahead of the files (as the web app sends it) is checked first: a repeated send is
+      // answered from its Idempotency-Key without reading them, a new one priced and held to the balance.
       onField: async (name, fields) => {
-        if (name === 'data') checked = await checkOrder(deps, userId, jsonField(fields, 'data'));
+        if (name !== 'data') return undefined;
+        send = await checkOrderSend(deps, userId, key, jsonField(fields, 'data'));
+        return send.replay ? STOP_READING : undefined;
       },
     });
-    checked ??= await checkOrder(deps, userId, jsonField(form, 'data'));
-    return reply.status(201).send(await sendCheckedOrder(deps, userId, checked, form.files));
+    send ??= await checkOrderSend(deps, userId, key, jsonField(form, 'data'));
+    if (send.replay) return sendAnswer(reply, send.replay);
+    return sendAnswer(reply, await sendOrderOnce(deps, userId, send, form.files));
   });
 
   app.get('/api/orders/user/', async (request) => {
@@ -42,16 +49,24 @@ export async function ordersRoutes(app: FastifyInstance, { work }: OrdersOptions
     return listUserOrders(app.db, userId, parseInput(historyQuerySchema, request.query));
   });
 
-  app.post('/api/orders/order/:id/tip', actionLimit, async (request) => {
+  app.post('/api/orders/order/:id/tip', actionLimit, async (request, reply) => {
     const { userId } = await app.requireIdentity(request);
     const orderId = uuidParam(request.params, 'id', OrderHistoryText.notFound);
-    return leaveTip(deps, userId, orderId, request.body);
+    const keyed = keyedRequest(request, userId, IdempotentScope.tip, [orderId, request.body]);
+    const answer = await answerOnce(deps, keyed, 200, (once) =>
+      leaveTip(deps, userId, orderId, request.body, once),
+    );
+    return sendAnswer(reply, answer);
   });
 
-  app.post('/api/orders/refusal/:id', actionLimit, async (request) => {
+  app.post('/api/orders/refusal/:id', actionLimit, async (request, reply) => {
     const { userId } = await app.requireIdentity(request);
     const orderId = uuidParam(request.params, 'id', OrderHistoryText.notFound);
-    return requestRevision(deps, userId, orderId, request.body);
+    const keyed = keyedRequest(request, userId, IdempotentScope.revision, [orderId, request.body]);
+    const answer = await answerOnce(deps, keyed, 200, (once) =>
+      requestRevision(deps, userId, orderId, request.body, once),
+    );
+    return sendAnswer(reply, answer);
   });
 
   app.get('/api/orders/order/:id', async (request) => {

@@ -14,6 +14,16 @@ import { prepareImages, readImageHeader, type ImageJob, type PreparedImage } fro
 import { parseInput } from '../../lib/validation';
 import { removeFiles } from '../../storage/commit-with-files';
 import { publicFilePath, type Storage } from '../../storage/storage';
+import {
+  IdempotentScope,
+  findAnswer,
+  idempotentRequest,
+  runDirectly,
+  runOnce,
+  type IdempotentAnswer,
+  type IdempotentRequest,
+  type RunOnce,
+} from '../idempotency/idempotency.service';
 import { sendOrder } from '../order-flow/customer-commands';
 import { runCommandWithFiles, type OrderFlowDeps } from '../order-flow/order-transition';
 import { loadEntryCatalog } from './order-catalog';
@@ -65,6 +75,14 @@ export async function checkOrder(deps: OrdersDeps, userId: string, data: unknown
   return { submitted, priced };
 }
 
+/** The 201 answer of a sent order. */
+export interface CreatedOrder {
+  _id: string;
+  cost: number;
+  executionTime: number;
+  condition: number;
+}
+
 /**
  * Sends an order: checks it against the live catalogue, prices it, stores its pictures and charges
  * the customer (bonus first) in one unit. On any failure nothing is charged and no file stays behind.
@@ -74,8 +92,41 @@ export async function createOrder(
   userId: string,
   data: unknown,
   files: Map<string, Buffer>,
-): Promise<{ _id: string; cost: number; executionTime: number; condition: number }> {
-  return sendCheckedOrder(deps, userId, await checkOrder(deps, userId, data), files);
+  once: RunOnce = runDirectly,
+): Promise<CreatedOrder> {
+  return sendCheckedOrder(deps, userId, await checkOrder(deps, userId, data), files, once);
+}
+
+/** A send's `data` as it arrived: the answer kept under its Idempotency-Key, or the order checked. */
+export type OrderSend =
+  | { replay: IdempotentAnswer }
+  | { replay?: undefined; keyed: IdempotentRequest | undefined; checked: CheckedOrder };
+
+/**
+ * Checks a send's `data` before any of its files: a send repeating one that committed under the same
+ * Idempotency-Key gets that one's answer (422 if it asked something else); any other is `checkOrder`ed.
+ * The pictures are not part of what a key's send is compared on: they come after.
+ */
+export async function checkOrderSend(
+  deps: OrdersDeps,
+  userId: string,
+  key: string | undefined,
+  data: unknown,
+): Promise<OrderSend> {
+  const keyed = idempotentRequest(userId, IdempotentScope.orderCreate, key, data);
+  const replay = await findAnswer(deps.db, keyed);
+  if (replay) return { replay };
+  return { keyed, checked: await checkOrder(deps, userId, data) };
+}
+
+/** Sends a checked order once per Idempotency-Key: a racing send with the same key gets the first's answer. */
+export function sendOrderOnce(
+  deps: OrdersDeps,
+  userId: string,
+  send: { keyed: IdempotentRequest | undefined; checked: CheckedOrder },
+  files: Map<string, Buffer>,
+): Promise<IdempotentAnswer> {
+  return runOnce(deps, send.keyed, 201, (once) => sendCheckedOrder(deps, userId, send.checked, files, once));
 }
 
 /**
@@ -87,7 +138,8 @@ export async function sendCheckedOrder(
   userId: string,
   { submitted, priced }: CheckedOrder,
   files: Map<string, Buffer>,
-): Promise<{ _id: string; cost: number; executionTime: number; condition: number }> {
+  once: RunOnce = runDirectly,
+): Promise<CreatedOrder> {
   const original = files.get('original');
   if (!original) throw AppError.badRequest(OrderText.uploadPhotoFirst);
   const draft = files.get('draft');
@@ -119,54 +171,58 @@ export async function sendCheckedOrder(
   const [originalPath, thumbPath, draftPath, additionalPath] = writes.map((write) =>
     write.status === 'fulfilled' ? write.value : undefined,
   );
-  // An order whose COMMIT answer was lost with its connection is there all the same: answered as made.
-  const now = deps.now();
-  await runCommandWithFiles(
-    deps,
-    stored,
-    async (step) => {
-      await sendOrder(
-        step,
-        {
-          id: orderId,
-          userId,
-          cost: priced.cost,
-          costForExecutor: priced.costForExecutor,
-          executionTime: priced.executionTime,
-          message: submitted.message,
-          original: originalPath!,
-          originalThumb: thumbPath!,
-          draft: draftPath!,
-          additional: additionalPath ?? null,
-          createdAt: now,
-          queuedAt: now,
-        },
-        {
-          canAfford: (balance) => canAfford(balance, priced.cost),
-          insufficient: OrderCreateText.insufficientFunds,
-        },
-      );
-      for (const [position, person] of priced.persons.entries()) {
-        const personId = randomUUID();
-        await step.tx.insert(orderPersons).values({ id: personId, orderId, name: person.name, position });
-        if (person.items.length === 0) continue;
-        await step.tx
-          .insert(orderItems)
-          .values(person.items.map((item, itemPosition) => ({ ...item, personId, position: itemPosition })));
-      }
-    },
-    async () => {
-      const [row] = await deps.db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
-      return row !== undefined;
-    },
-    { announceLanded: true },
-  );
-  return {
+  const created: CreatedOrder = {
     _id: orderId,
     cost: priced.cost,
     executionTime: priced.executionTime,
     condition: OrderCondition.new,
   };
+  // An order whose COMMIT answer was lost with its connection is there all the same: answered as made.
+  const now = deps.now();
+  await runCommandWithFiles(
+    deps,
+    stored,
+    (step) =>
+      once(step.tx, async () => {
+        await sendOrder(
+          step,
+          {
+            id: orderId,
+            userId,
+            cost: priced.cost,
+            costForExecutor: priced.costForExecutor,
+            executionTime: priced.executionTime,
+            message: submitted.message,
+            original: originalPath!,
+            originalThumb: thumbPath!,
+            draft: draftPath!,
+            additional: additionalPath ?? null,
+            createdAt: now,
+            queuedAt: now,
+          },
+          {
+            canAfford: (balance) => canAfford(balance, priced.cost),
+            insufficient: OrderCreateText.insufficientFunds,
+          },
+        );
+        for (const [position, person] of priced.persons.entries()) {
+          const personId = randomUUID();
+          await step.tx.insert(orderPersons).values({ id: personId, orderId, name: person.name, position });
+          if (person.items.length === 0) continue;
+          await step.tx
+            .insert(orderItems)
+            .values(
+              person.items.map((item, itemPosition) => ({ ...item, personId, position: itemPosition })),
+            );
+        }
+        return created;
+      }),
+    async () => {
+      const [row] = await deps.db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+      return row !== undefined;
+    },
+  );
+  return created;
 }
 
 function canAfford(balance: { main: number; bonus: number }, cost: number): boolean {

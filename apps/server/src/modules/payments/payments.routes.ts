@@ -8,6 +8,8 @@ import { parseJsonText } from '../../lib/json-limits';
 import { uuidParam } from '../../lib/validation';
 import { verifyNowPaymentsSignature } from '../../payments/nowpayments-signature';
 import { createPaymentProviders } from '../../payments/providers';
+import { IdempotentScope, answerOnce } from '../idempotency/idempotency.service';
+import { keyedRequest, sendAnswer } from '../idempotency/idempotent-reply';
 import { renderSandboxInvoice } from './crypto-invoice-page';
 import {
   confirmSandboxCard,
@@ -61,9 +63,14 @@ export async function paymentsRoutes(app: FastifyInstance) {
     return quoteProduct(deps, productId(request.params));
   });
 
-  app.post('/api/product/:id/buy', async (request) => {
+  app.post('/api/product/:id/buy', async (request, reply) => {
     const { userId } = await app.requireIdentity(request);
-    return { client_secret: await startCardPayment(deps, userId, productId(request.params)) };
+    const id = productId(request.params);
+    const keyed = keyedRequest(request, userId, IdempotentScope.buy, [id]);
+    return sendAnswer(
+      reply,
+      await answerOnce(deps, keyed, 200, (once) => startCardPayment(deps, userId, id, once)),
+    );
   });
 
   app.post('/api/payment/sandbox/confirm', async (request) => {

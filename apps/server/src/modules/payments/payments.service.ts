@@ -6,12 +6,14 @@ import {
   paymentAmount,
   sandboxConfirmSchema,
   type PaymentAmount,
+  type PaymentIntentAnswer,
 } from '@retouch/shared/payments';
-import type { Database } from '../../db/client';
-import { LedgerReason, PaymentStatus, payments, users } from '../../db/schema/index';
+import type { Database, Executor } from '../../db/client';
+import { LedgerReason, PaymentStatus, payments, users, type products } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { parseInput } from '../../lib/validation';
 import type { PaymentProviders } from '../../payments/providers';
+import { runDirectly, type RunOnce } from '../idempotency/idempotency.service';
 import { applyLedgerEntry } from '../ledger/ledger.service';
 import { findLiveProduct } from './products.service';
 import type { StripeEvent } from './stripe-event';
@@ -27,6 +29,7 @@ export interface PaymentsDeps {
 }
 
 type PaymentRow = typeof payments.$inferSelect;
+type ProductRow = typeof products.$inferSelect;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -45,20 +48,20 @@ export async function quoteProduct(deps: PaymentsDeps, productId: string): Promi
 }
 
 async function insertPendingPayment(
+  db: Executor,
   deps: PaymentsDeps,
   userId: string,
-  productId: string,
+  product: ProductRow,
   method: 'card' | 'crypto',
 ) {
-  const product = await requireProduct(deps, productId);
   const { total } = paymentAmount(product.costCents / 100, deps.taxRate);
   const totalCents = Math.round(total * 100);
   const provider = method === 'card' ? deps.providers.card.name : deps.providers.crypto.name;
-  const [row] = await deps.db
+  const [row] = await db
     .insert(payments)
     .values({
       userId,
-      productId,
+      productId: product.id,
       method,
       provider,
       charge: product.charge,
@@ -72,19 +75,29 @@ async function insertPendingPayment(
   return row!;
 }
 
-/** Starts a card payment for a package; the browser confirms it with the client secret. */
+/**
+ * Starts a card payment for a package; the browser confirms it with the client secret. The payment is
+ * written with the provider's answer in one transaction: a failed start leaves no pending payment.
+ * `once`: the start of a send with an Idempotency-Key (a repeat gets the first payment's answer).
+ */
 export async function startCardPayment(
   deps: PaymentsDeps,
   userId: string,
   productId: string,
-): Promise<string> {
-  const payment = await insertPendingPayment(deps, userId, productId, 'card');
-  const started = await deps.providers.card.startCardPayment(payment);
-  await deps.db
-    .update(payments)
-    .set({ providerRef: started.providerRef, clientSecret: started.clientSecret })
-    .where(eq(payments.id, payment.id));
-  return started.clientSecret;
+  once: RunOnce = runDirectly,
+): Promise<PaymentIntentAnswer> {
+  const product = await requireProduct(deps, productId);
+  return deps.db.transaction((tx) =>
+    once(tx, async () => {
+      const payment = await insertPendingPayment(tx, deps, userId, product, 'card');
+      const started = await deps.providers.card.startCardPayment(payment);
+      await tx
+        .update(payments)
+        .set({ providerRef: started.providerRef, clientSecret: started.clientSecret })
+        .where(eq(payments.id, payment.id));
+      return { client_secret: started.clientSecret };
+    }),
+  );
 }
 
 /**
@@ -180,7 +193,9 @@ export async function openCryptoInvoice(deps: PaymentsDeps, userId: string, prod
     .orderBy(desc(payments.createdAt))
     .limit(1);
   if (recent?.providerRef) return { payment: recent, invoiceUrl: undefined };
-  const payment = recent ?? (await insertPendingPayment(deps, userId, productId, 'crypto'));
+  const payment =
+    recent ??
+    (await insertPendingPayment(deps.db, deps, userId, await requireProduct(deps, productId), 'crypto'));
   const invoice = await deps.providers.crypto.createInvoice(payment);
   await deps.db.update(payments).set({ providerRef: invoice.providerRef }).where(eq(payments.id, payment.id));
   return { payment: { ...payment, providerRef: invoice.providerRef }, invoiceUrl: invoice.invoiceUrl };

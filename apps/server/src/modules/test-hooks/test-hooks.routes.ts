@@ -45,6 +45,13 @@ export async function testHooksRoutes(app: FastifyInstance, { work }: TestHooksO
     return { now: app.clock.now().toISOString() };
   });
 
+  // The instance dies (SIGKILL) right after the next command that changes an order commits, before it
+  // publishes anything: the crash a scaled-out deployment must survive (its outbox, a retried send).
+  app.post('/api/test/crash-after-next-commit', async () => {
+    work.flow.afterCommit = () => process.kill(process.pid, 'SIGKILL');
+    return { armed: true };
+  });
+
   // Delivers an own order as if a designer's result had been approved (the original as the result): the
   // lifecycle's match, deliver and approve, by hook staff accounts, in one transaction.
   app.post('/api/test/orders/:id/deliver', async (request) => {

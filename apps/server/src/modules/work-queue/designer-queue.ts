@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lte, not, or } from 'drizzle-orm';
 import {
   DispatchText,
   EXTENSION_MINUTES,
@@ -11,6 +11,7 @@ import type { Database, Executor, Transaction } from '../../db/client';
 import { DispatchQueue, orderProcessing, orders } from '../../db/schema/index';
 import { expireAttempt, matchOrder, requeueHeld } from '../order-flow/designer-commands';
 import { runCommand, type OrderFlowDeps, type Step } from '../order-flow/order-transition';
+import { seenWithin } from './presence.repository';
 import type { QueuePolicy } from './work-queue.service';
 
 /** Deadlines handled in one sweeping transaction. */
@@ -18,6 +19,9 @@ const SWEEP_BATCH = 100;
 const OFFER_LEAD_MS = EXTENSION_MINUTES * 60_000;
 const OFFER_OPEN_MS = EXTENSION_OFFER_SECONDS * 1000;
 const WAITING = [...ConditionGroup.waitingForDesigner];
+const HELD = [...ConditionGroup.heldByDesigner];
+/** Outcomes that keep the designer from the order for good: they refused it or let it run out. */
+const EXCLUDING = [ExecutorResult.refused, ExecutorResult.overdue];
 
 /** How many orders wait for a designer. */
 export async function countWaitingForDesigner(db: Executor): Promise<number> {
@@ -46,7 +50,8 @@ async function claimExpiredAttempts(tx: Transaction, now: Date) {
 
 /**
  * The designers' queue: orders 0 and 7, oldest first, to the longest-waiting designer on shift who has
- * neither refused the order nor let it expire before. A hold lapses at the attempt's deadline.
+ * neither refused the order nor let it expire before. A hold lapses at the attempt's deadline, or when
+ * the designer was away past the grace period (the attempt is then recorded as interrupted).
  */
 export const designerQueuePolicy: QueuePolicy<{ id: string }> = {
   queue: DispatchQueue.executor,
@@ -69,8 +74,7 @@ export const designerQueuePolicy: QueuePolicy<{ id: string }> = {
             waiting.map((order) => order.id),
           ),
           inArray(orderProcessing.executorId, staffIds),
-          isNotNull(orderProcessing.resultStatus),
-          ne(orderProcessing.resultStatus, ExecutorResult.completed),
+          inArray(orderProcessing.resultStatus, EXCLUDING),
         ),
       );
     const excluded = new Set(earlier.map((step) => `${step.orderId}:${step.executorId}`));
@@ -83,6 +87,25 @@ export const designerQueuePolicy: QueuePolicy<{ id: string }> = {
       if (await expireAttempt(step, attempt)) expired += 1;
     }
     return expired;
+  },
+  async releaseAbsent(step, graceSeconds) {
+    const absent = await step.tx
+      .select({ designerId: orders.executorId })
+      .from(orders)
+      .where(
+        and(
+          inArray(orders.condition, HELD),
+          isNotNull(orders.executorId),
+          not(seenWithin(orders.executorId, graceSeconds)),
+        ),
+      )
+      .limit(SWEEP_BATCH)
+      .for('update', { skipLocked: true });
+    let released = 0;
+    for (const { designerId } of absent) {
+      if (await requeueHeld(step, designerId!)) released += 1;
+    }
+    return released;
   },
   releaseHeld: (step: Step, designerId: string) => requeueHeld(step, designerId),
   countWaiting: (db: Database) => countWaitingForDesigner(db),

@@ -1,10 +1,14 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lte, not } from 'drizzle-orm';
 import { ConditionGroup } from '@retouch/shared/order-flow';
 import type { Executor } from '../../db/client';
 import { DispatchQueue, orders } from '../../db/schema/index';
 import { findPendingAttempt } from '../order-flow/order-flow.repository';
 import { releaseReview, takeReview } from '../order-flow/review-commands';
+import { seenWithin } from './presence.repository';
 import type { QueuePolicy } from './work-queue.service';
+
+/** Holds released in one sweeping transaction. */
+const SWEEP_BATCH = 100;
 
 const IN_REVIEW = [...ConditionGroup.inReview];
 const waitingForReview = and(inArray(orders.condition, IN_REVIEW), isNull(orders.reviewerId));
@@ -25,7 +29,7 @@ interface WaitingReview {
 /**
  * The moderators' queue: orders 2 and 3 that nobody reviews, oldest first, to the longest-waiting
  * moderator who is not the designer of the attempt. A hold lapses when the moderator stayed away past
- * the grace period.
+ * the grace period: after their last socket closed (review hold), or unseen since their instance died.
  */
 export const moderatorQueuePolicy: QueuePolicy<WaitingReview> = {
   queue: DispatchQueue.review,
@@ -51,10 +55,20 @@ export const moderatorQueuePolicy: QueuePolicy<WaitingReview> = {
       .select({ id: orders.id })
       .from(orders)
       .where(and(isNotNull(orders.reviewerId), lte(orders.reviewHoldUntil, step.now)))
-      .limit(100)
+      .limit(SWEEP_BATCH)
       .for('update', { skipLocked: true });
     for (const order of lapsed) await releaseReview(step, order.id);
     return lapsed.length;
+  },
+  async releaseAbsent(step, graceSeconds) {
+    const absent = await step.tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(isNotNull(orders.reviewerId), not(seenWithin(orders.reviewerId, graceSeconds))))
+      .limit(SWEEP_BATCH)
+      .for('update', { skipLocked: true });
+    for (const order of absent) await releaseReview(step, order.id);
+    return absent.length;
   },
   async releaseHeld(step, moderatorId) {
     const [order] = await step.tx

@@ -1,7 +1,16 @@
 import type { Database, Transaction } from '../../db/client';
 import type { DispatchQueueName } from '../../db/schema/index';
 import { runCommand, type OrderFlowDeps, type Step } from '../order-flow/order-transition';
-import { addWaiter, claimWaiters, removeWaiters } from './work-queue.repository';
+import { markPresent } from './presence.repository';
+import { addWaiter, claimWaiters, dropAbsentWaiters, removeWaiters } from './work-queue.repository';
+
+/** When staff count as gone (docs/decisions/0024-instance-death.md); presence is renewed by a heartbeat. */
+export interface PresenceRules {
+  /** A searcher not seen this long is offered nothing and leaves the queue. */
+  searcherSeconds: number;
+  /** Someone holding an order not seen this long loses it: it goes back to the queue. */
+  holderGraceSeconds: number;
+}
 
 /**
  * What differs between the designers' and the moderators' queues; the engine does the rest (matching
@@ -21,6 +30,8 @@ export interface QueuePolicy<Waiting extends { id: string }> {
   assign(step: Step, order: Waiting, staffId: string): Promise<void>;
   /** Holds whose time ran out (deadlines, absent moderators) released in one transaction; answers how many. */
   releaseLapsed(step: Step): Promise<number>;
+  /** Holds of staff not seen for `graceSeconds` released in one transaction; answers how many. */
+  releaseAbsent(step: Step, graceSeconds: number): Promise<number>;
   /** The staff member's hold ends (stop reviewing, an account gone); answers whether there was one. */
   releaseHeld(step: Step, staffId: string): Promise<boolean>;
   countWaiting(db: Database): Promise<number>;
@@ -32,7 +43,10 @@ export interface WorkQueue {
   leave(staffId: string): Promise<void>;
   /** Pairs waiting orders with searchers until none is left; answers how many. */
   match(): Promise<number>;
-  /** Releases the holds whose time ran out; answers how many. */
+  /**
+   * Searchers who are gone leave the queue, holds of staff gone past the grace period and holds whose
+   * time ran out are released; answers how many holds.
+   */
   releaseLapsed(): Promise<number>;
   /** Releases lapsed holds, then matches. */
   sweep(): Promise<void>;
@@ -55,11 +69,12 @@ const matchRuns = new WeakMap<Database, Map<DispatchQueueName, MatchRun>>();
 export function createWorkQueue<Waiting extends { id: string }>(
   policy: QueuePolicy<Waiting>,
   deps: OrderFlowDeps,
+  presence: PresenceRules,
 ): WorkQueue {
   async function matchBatch(step: Step): Promise<number> {
     const waiting = await policy.claimWaiting(step.tx, MATCH_WINDOW);
     if (waiting.length === 0) return 0;
-    const free = await claimWaiters(step.tx, policy.queue, MATCH_WINDOW * 4);
+    const free = await claimWaiters(step.tx, policy.queue, MATCH_WINDOW * 4, presence.searcherSeconds);
     if (free.length === 0) return 0;
     const mayTake = await policy.eligibility(step.tx, waiting, free);
     let paired = 0;
@@ -112,16 +127,24 @@ export function createWorkQueue<Waiting extends { id: string }>(
     return run;
   }
 
+  async function releaseLapsed(): Promise<number> {
+    await dropAbsentWaiters(deps.db, policy.queue, presence.searcherSeconds);
+    const absent = await runCommand(deps, (step) => policy.releaseAbsent(step, presence.holderGraceSeconds));
+    return absent + (await runCommand(deps, policy.releaseLapsed));
+  }
+
   return {
     async join(staffId) {
+      // Asking for work is being seen: the heartbeat renews it while the staff member stays connected.
+      await markPresent(deps.db, staffId);
       await addWaiter(deps.db, staffId, policy.queue, deps.now());
       await match();
     },
     leave: (staffId) => removeWaiters(deps.db, staffId, [policy.queue]),
     match,
-    releaseLapsed: () => runCommand(deps, policy.releaseLapsed),
+    releaseLapsed,
     async sweep() {
-      await runCommand(deps, policy.releaseLapsed);
+      await releaseLapsed();
       await match();
     },
     async release(staffId) {

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiUpload } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { useSendAttempt } from '@/lib/send-attempt';
 
 // The 201 answer of POST /api/orders/create (docs/api/orders.md).
 const createdOrderSchema = z.object({
@@ -22,21 +23,31 @@ export interface CreateOrderInput {
 }
 
 /** `POST /api/orders/create`, multipart: `data` (JSON), `original`, `draft` and the optional `additional`. */
-export function createOrder({ data, original, draft, additional, onProgress }: CreateOrderInput) {
+export function createOrder(
+  { data, original, draft, additional, onProgress }: CreateOrderInput,
+  idempotencyKey?: string,
+) {
   const body = new FormData();
   // The JSON part goes first so a streaming server has it before the files.
   body.append('data', JSON.stringify(data));
   body.append('original', original, original.name);
   body.append('draft', draft, draft.type === 'image/png' ? 'draft.png' : 'draft.jpg');
   if (additional) body.append('additional', additional, additional.name);
-  return apiUpload('/api/orders/create', { body, schema: createdOrderSchema, onProgress });
+  return apiUpload('/api/orders/create', { body, schema: createdOrderSchema, onProgress, idempotencyKey });
 }
 
-/** Sends an order, then reloads the orders (it is listed) and the user (the balance fell). */
+/**
+ * Sends an order, then reloads the orders (it is listed) and the user (the balance fell). The same order
+ * (same data and photos) sent again after no answer carries the same Idempotency-Key: it is made once.
+ */
 export function useCreateOrder() {
   const queryClient = useQueryClient();
+  const attempt = useSendAttempt();
   return useMutation({
-    mutationFn: createOrder,
+    mutationFn: (input: CreateOrderInput) =>
+      attempt.send([JSON.stringify(input.data), input.original, input.additional], (key) =>
+        createOrder(input, key),
+      ),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.userOrders }),
