@@ -150,9 +150,15 @@ async function main() {
 
       const pageResults = [];
       for (const page of pages) {
-        const endpoint = await timed(RUNS, () => listUserOrders(db, customerId, page.query));
+        const endpoint = await timed(RUNS, () =>
+          listUserOrders({ db, now: () => new Date() }, customerId, page.query),
+        );
         captured = [];
-        const answer = await listUserOrders(recordingDb, customerId, page.query);
+        const answer = await listUserOrders(
+          { db: recordingDb, now: () => new Date() },
+          customerId,
+          page.query,
+        );
         const queries = captured;
         if (answer.total !== CUSTOMER_ORDERS || answer.orders.length !== page.query.limit) {
           throw new Error(`the history answered ${answer.orders.length} of ${answer.total} orders`);

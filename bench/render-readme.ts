@@ -366,6 +366,40 @@ function ordersSection() {
   ];
 }
 
+interface EtaResult extends Result {
+  seed: number;
+  days: number;
+  measuredDays: number;
+  orders: number;
+  withEstimate: number;
+  withoutEstimate: number;
+  medianWaitMinutes: number;
+  p90WaitMinutes: number;
+  medianAbsoluteError: number;
+  p90AbsoluteError: number;
+  staticTimerMedianAbsoluteError: number;
+  goal: number;
+}
+
+const percent = (ratio: number) => `${Math.round(ratio * 1000) / 10} %`;
+
+function etaSection() {
+  const eta = load<EtaResult>('eta');
+  if (!eta) return ['### Estimated time of a result', notRun('eta.ts')];
+  return [
+    '### Estimated time of a result',
+    `\`bench/eta.ts\`: ${eta.days} simulated days (seed ${eta.seed}; arrivals peaking at 6 orders an hour, six ` +
+      'designers on overlapping shifts at different paces, handling and review times drawn around each ' +
+      "service's true pace) replayed through the server's estimator (`packages/shared/src/eta.ts`), asked at every " +
+      `send. The first day teaches it; over the other ${eta.measuredDays}, ${eta.orders} orders (median wait ` +
+      `${eta.medianWaitMinutes} min, p90 ${eta.p90WaitMinutes} min), ${eta.withEstimate} with an estimate (the ` +
+      `others were sent while no designer was on shift). Median absolute error against the actual wait ` +
+      `**${percent(eta.medianAbsoluteError)}** (goal under ${percent(eta.goal)}), p90 ${percent(eta.p90AbsoluteError)}; ` +
+      `the static timer it replaces (the plan from the send) was off by ${percent(eta.staticTimerMedianAbsoluteError)}. ` +
+      measured(eta),
+  ];
+}
+
 /** The generated part of the Benchmarks section. */
 export function renderResults(): string {
   return [
@@ -375,6 +409,7 @@ export function renderResults(): string {
     bundleSection(),
     dispatchSection(),
     ordersSection(),
+    etaSection(),
   ]
     .flat()
     .join('\n\n');

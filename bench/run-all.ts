@@ -16,6 +16,7 @@ const BENCHES = [
   { name: 'dispatch-postgres', file: 'dispatch.ts', args: ['--postgres'] },
   { name: 'history', file: 'history.ts', args: [] },
   { name: 'sockets', file: 'sockets.ts', args: [] },
+  { name: 'eta', file: 'eta.ts', args: [] },
 ];
 
 const only = process.argv.slice(2);

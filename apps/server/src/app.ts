@@ -29,6 +29,10 @@ import { filesRoutes } from './modules/files/files.routes';
 import { permissionsRoutes } from './modules/permissions/permissions.routes';
 import { rolesRoutes } from './modules/permissions/roles.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { notificationDepsOf } from './modules/notifications/notifications.deps';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { createCustomerNotifier } from './modules/notifications/notifications.service';
+import { etaRoutes } from './modules/eta/eta.routes';
 import { socialLoginRoutes } from './modules/social-login/social-login.routes';
 import { testHooksRoutes } from './modules/test-hooks/test-hooks.routes';
 import { adminUsersRoutes } from './modules/users/admin-users.routes';
@@ -146,12 +150,17 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(catalogRoutes);
   await app.register(paymentsRoutes);
   // The order lifecycle's commands and work queues, handed to the modules that adapt them to HTTP and sockets.
-  const work = setUpOrderWork(app, deps.orderWork);
+  // Customers hear of their orders' news by e-mail and Web Push too, after the commit (issue 19).
+  const notifications = notificationDepsOf(app);
+  const notifier = createCustomerNotifier(notifications);
+  const work = setUpOrderWork(app, deps.orderWork, notifier);
   await app.register(dispatchPlugin, { work });
   await app.register(reviewPlugin, { work });
   await app.register(ordersRoutes, { work });
   await app.register(adminOrdersRoutes, { work });
   await app.register(settingsRoutes);
+  await app.register(notificationsRoutes, { deps: notifications, notifier });
+  await app.register(etaRoutes);
   await app.register(feedbackRoutes);
   await app.register(analyticsRoutes);
   if (config.TEST_HOOKS) await app.register(testHooksRoutes, { work });

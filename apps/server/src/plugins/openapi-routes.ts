@@ -21,6 +21,12 @@ import {
   serviceDataSchema,
 } from '@retouch/shared/catalog';
 import { analyticsQuerySchema, changeOrderBodySchema, refuseBodySchema } from '@retouch/shared/dispatch';
+import { etaQuerySchema } from '@retouch/shared/eta';
+import {
+  notificationSettingsSchema,
+  pushSubscriptionSchema,
+  pushUnsubscribeSchema,
+} from '@retouch/shared/notifications';
 import { orderSubmitSchema, revisionSchema, tipSchema } from '@retouch/shared/orders';
 import { packageBodySchema, sandboxConfirmSchema } from '@retouch/shared/payments';
 import { reviewRejectionSchema } from '@retouch/shared/review';
@@ -56,6 +62,9 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'DELETE /api/user/account': { body: deleteAccountSchema },
   'PATCH /api/user/change/password': { body: changePasswordSchema },
   'PATCH /api/user/change/info': { multipart: { data: changeInfoDataSchema, files: ['image'] } },
+  'PATCH /api/user/notifications': { body: notificationSettingsSchema },
+  'POST /api/push/subscriptions': { body: pushSubscriptionSchema },
+  'DELETE /api/push/subscriptions': { body: pushUnsubscribeSchema },
   'POST /api/feedback': { body: feedbackBodySchema },
 
   'POST /api/orders/create': {
@@ -63,6 +72,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     idempotent: true,
   },
   'GET /api/orders/user/': { query: historyQuerySchema },
+  'GET /api/system/order/eta': { query: etaQuerySchema },
   'POST /api/orders/order/:id/tip': { body: tipSchema, idempotent: true },
   'POST /api/orders/refusal/:id': { body: revisionSchema, idempotent: true },
   'POST /api/product/:id/buy': { idempotent: true },

@@ -1,9 +1,11 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { isInGroup } from '@retouch/shared/order-flow';
 import { DEFAULT_ORDER_PAGE_SIZE, ORDER_PAGE_SIZES, type OrderPictureFields } from '@retouch/shared/orders';
 import type { Database } from '../../db/client';
 import { orders } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { estimateOrders, type EtaDeps } from '../eta/eta.service';
 import { loadOrderDetails, type OrderRow, type ProcessingRow } from './order-details.repository';
 
 export const historyQuerySchema = z.object({
@@ -16,14 +18,18 @@ export const historyQuerySchema = z.object({
   sortByDate: z.enum(['ASC', 'DESC']).default('DESC'),
 });
 
+/** Orders whose result is still to come: they get an estimate. */
+const UNFINISHED = ['waitingForDesigner', 'heldByDesigner', 'inReview'] as const;
+
 export const OrderHistoryText = { notFound: 'Order not found' } as const;
 
 /** The customer's own orders, a page at a time, newest first unless asked otherwise. */
 export async function listUserOrders(
-  db: Database,
+  deps: EtaDeps,
   userId: string,
   query: z.output<typeof historyQuerySchema>,
 ) {
+  const { db } = deps;
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -34,17 +40,17 @@ export async function listUserOrders(
       .offset((query.page - 1) * query.limit),
     db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)),
   ]);
-  return { orders: await presentOrders(db, rows), total: total?.n ?? 0 };
+  return { orders: await presentOrders(deps, rows), total: total?.n ?? 0 };
 }
 
 /** One of the customer's own orders; another customer's is not found. */
-export async function findUserOrder(db: Database, userId: string, orderId: string) {
-  const [row] = await db
+export async function findUserOrder(deps: EtaDeps, userId: string, orderId: string) {
+  const [row] = await deps.db
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!row) throw AppError.notFound(OrderHistoryText.notFound);
-  const [presented] = await presentOrders(db, [row]);
+  const [presented] = await presentOrders(deps, [row]);
   return presented!;
 }
 
@@ -75,8 +81,13 @@ export function orderPictureFields(row: OrderRow): OrderPictureFields {
 }
 
 /** Orders with their persons and resolved entries (customer-side section 3), user-language texts only. */
-async function presentOrders(db: Database, rows: OrderRow[]) {
-  const details = await loadOrderDetails(db, rows);
+async function presentOrders(deps: EtaDeps, rows: OrderRow[]) {
+  const details = await loadOrderDetails(deps.db, rows);
+  const unfinished = rows.filter((row) => UNFINISHED.some((group) => isInGroup(group, row.condition)));
+  const etas = await estimateOrders(
+    deps,
+    unfinished.map((row) => row.id),
+  );
   return details.map(({ row, persons, steps, refuseReason, degreeTitle }) => ({
     _id: row.id,
     condition: row.condition,
@@ -85,6 +96,8 @@ async function presentOrders(db: Database, rows: OrderRow[]) {
     tip: row.tip,
     executionTime: row.executionTime,
     dateStart: row.dateStart?.toISOString() ?? null,
+    /** When the result is expected (docs/decisions/0026-eta.md); null once finished, or while no designer is on shift. */
+    eta: etas.get(row.id)?.toISOString() ?? null,
     message: row.message,
     ...orderPictureFields(row),
     refuseReason: refuseReason ? { title: { user: refuseReason.user } } : null,

@@ -46,7 +46,7 @@ export async function ordersRoutes(app: FastifyInstance, { work }: OrdersOptions
 
   app.get('/api/orders/user/', async (request) => {
     const { userId } = await app.requireIdentity(request);
-    return listUserOrders(app.db, userId, parseInput(historyQuerySchema, request.query));
+    return listUserOrders(deps, userId, parseInput(historyQuerySchema, request.query));
   });
 
   app.post('/api/orders/order/:id/tip', actionLimit, async (request, reply) => {
@@ -71,6 +71,6 @@ export async function ordersRoutes(app: FastifyInstance, { work }: OrdersOptions
 
   app.get('/api/orders/order/:id', async (request) => {
     const { userId } = await app.requireIdentity(request);
-    return findUserOrder(app.db, userId, uuidParam(request.params, 'id', OrderHistoryText.notFound));
+    return findUserOrder(deps, userId, uuidParam(request.params, 'id', OrderHistoryText.notFound));
   });
 }

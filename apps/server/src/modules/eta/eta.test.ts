@@ -1,0 +1,90 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { StaffOrder } from '@retouch/shared/dispatch';
+import { OrderCondition } from '@retouch/shared/orders';
+import { SocketEvent } from '@retouch/shared/realtime';
+import { dispatchWaiters, orders, shifts } from '../../db/schema/index';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { signUpCustomer } from '../../../test/fixtures';
+import {
+  catalogServices,
+  connectedSocket,
+  createStaff,
+  nextEvent,
+  placeOrder,
+} from '../../../test/staff-fixtures';
+
+let t: TestApp;
+let teeth: { _id: string; executionTime: number };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  teeth = (await catalogServices(t))('Teeth whitening');
+});
+afterAll(() => t.close());
+
+beforeEach(async () => {
+  await t.db.delete(dispatchWaiters);
+  await t.db.update(orders).set({ condition: OrderCondition.cancelled, executorId: null, reviewerId: null });
+  await t.db.update(shifts).set({ endedAt: t.clock.now() });
+});
+
+const MINUTE = 60_000;
+const minutesFromNow = (iso: string) => (new Date(iso).getTime() - t.clock.now().getTime()) / MINUTE;
+
+async function etaOf(client: ReturnType<TestApp['client']>, orderId: string): Promise<string | null> {
+  const answer = await client.get(`/api/orders/order/${orderId}`);
+  expect(answer.status).toBe(200);
+  return answer.body.eta;
+}
+
+describe('the estimate of when a result comes', () => {
+  it('follows the queue: the held order first, the next one after it, none once no designer is on shift', async () => {
+    const [designer] = await createStaff(t);
+    await designer!.client.post('/api/executor/shift/toggle');
+    const socket = await connectedSocket(t, designer!.client);
+    const offered = nextEvent<StaffOrder>(socket, SocketEvent.orderForExecutor);
+    socket.emit(SocketEvent.executorFind, true);
+    const customer = await signUpCustomer(t);
+    const first = await placeOrder(customer.client, teeth._id);
+    expect((await offered)._id).toBe(first);
+    const second = await placeOrder(customer.client, teeth._id);
+
+    // Nothing learned yet: the plan as it is (10 + the service's minutes), then 5 minutes of review.
+    const planned = 10 + teeth.executionTime;
+    expect(minutesFromNow((await etaOf(customer.client, first))!)).toBeCloseTo(planned + 5, 0);
+    expect(minutesFromNow((await etaOf(customer.client, second))!)).toBeCloseTo(2 * planned + 5, 0);
+    const history = await customer.client.get('/api/orders/user/?limit=10');
+    expect(history.body.orders.map((order: { eta: string | null }) => order.eta !== null)).toEqual([
+      true,
+      true,
+    ]);
+
+    // Before sending: behind the one waiting.
+    const before = await t.client().get(`/api/system/order/eta?minutes=${planned}&services=${teeth._id}`);
+    expect(before.status).toBe(200);
+    expect(before.body).toMatchObject({ ahead: 1, designersOnShift: 1 });
+    expect(minutesFromNow(before.body.eta)).toBeCloseTo(3 * planned + 5, 0);
+
+    // The designer's shift ends: the held order still comes, nobody takes the waiting one.
+    await designer!.client.post('/api/executor/shift/toggle');
+    await expect.poll(async () => etaOf(customer.client, second)).toBeNull();
+    expect(await etaOf(customer.client, first)).not.toBeNull();
+    const none = await t.client().get(`/api/system/order/eta?minutes=${planned}`);
+    expect(none.body).toMatchObject({ eta: null, ahead: 1, designersOnShift: 0 });
+  });
+
+  it('has none for a finished order', async () => {
+    const customer = await signUpCustomer(t);
+    const orderId = await placeOrder(customer.client, teeth._id);
+    for (const condition of [OrderCondition.done, OrderCondition.refused, OrderCondition.cancelled]) {
+      await t.db.update(orders).set({ condition }).where(eq(orders.id, orderId));
+      expect(await etaOf(customer.client, orderId)).toBeNull();
+    }
+  });
+
+  it('refuses a query without the planned minutes', async () => {
+    expect((await t.client().get('/api/system/order/eta')).status).toBe(400);
+    expect((await t.client().get('/api/system/order/eta?minutes=0')).status).toBe(400);
+  });
+});
