@@ -16,8 +16,8 @@ export const History = {
   download: 'Download',
 };
 
-/** A fresh confirmed customer, logged in on `page`: each journey starts from main 0 and the trial bonus. */
-export async function logInNewCustomer(page: Page, prefix = 'e2e') {
+/** A fresh customer with a confirmed e-mail, not logged in: main 0 and the trial bonus. */
+export async function registerConfirmedCustomer(page: Page, prefix = 'e2e') {
   const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const password = 'customer-pass-1';
   const registered = await page.request.post('/api/registration', {
@@ -26,13 +26,23 @@ export async function logInNewCustomer(page: Page, prefix = 'e2e') {
   expect(registered.ok()).toBe(true);
   const link = await confirmationLink(email);
   expect((await page.request.get(`/api/email/confirm${link.search}`)).ok()).toBe(true);
+  return { email, password };
+}
 
-  await page.goto('/login');
+/** Fills and sends the login form of the page shown (/login, with or without a redirect). */
+export async function fillLogin(page: Page, { email, password }: { email: string; password: string }) {
   await page.getByLabel(CustomerText.emailOrUsername).fill(email);
   await page.getByLabel(CustomerText.password, { exact: true }).fill(password);
   await page.getByRole('main').getByRole('button', { name: CustomerText.login }).click();
+}
+
+/** A fresh confirmed customer, logged in on `page`: each journey starts from main 0 and the trial bonus. */
+export async function logInNewCustomer(page: Page, prefix = 'e2e') {
+  const customer = await registerConfirmedCustomer(page, prefix);
+  await page.goto('/login');
+  await fillLogin(page, customer);
   await expectBalances(page, 0, REGISTRATION_BONUS_TOKENS);
-  return { email, password };
+  return customer;
 }
 
 /** The header's balance parts. */

@@ -14,11 +14,11 @@ const Editor = {
   degree: (service: string) => `Degree: ${service}`,
   chosenFor: (person: string) => `Chosen for ${person}`,
   confirmTitle: 'Send the order to retouch?',
-  confirmCost: (coins: number) => `Cost: ${coins} coins`,
+  confirmTotal: (coins: number) => `Total: ${coins} coins`,
   confirmTime: (minutes: number) => `Time: ${minutes} minutes`,
   confirmSend: 'Send',
   insufficientFundsTitle: 'Insufficient funds',
-  insufficientFunds: 'Sending an order is possible from 10 tokens. Buy tokens to continue.',
+  insufficientFunds: OrderText.insufficientFunds,
   buyTokens: 'Buy tokens',
   cookieNotice: 'Cookie notice',
   agree: 'AGREE',
@@ -84,7 +84,7 @@ function countBluePixels(data: Buffer, channels: number): number {
 async function confirmAndSend(page: Page, cost: number, minutes: number) {
   await page.getByRole('button', { name: Editor.send }).click();
   const confirm = page.getByRole('dialog', { name: Editor.confirmTitle });
-  await expect(confirm.getByText(Editor.confirmCost(cost))).toBeVisible();
+  await expect(confirm.getByText(Editor.confirmTotal(cost))).toBeVisible();
   await expect(confirm.getByText(Editor.confirmTime(minutes))).toBeVisible();
   await confirm.getByRole('button', { name: Editor.confirmSend, exact: true }).click();
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/history');
@@ -134,7 +134,7 @@ test('a customer marks two persons, chooses services with an option, a degree an
   await expect(page.getByText(new RegExp(`^00:(${minutes}|${minutes - 1}):\\d\\d$`))).toBeVisible();
 
   await confirmAndSend(page, cost, minutes);
-  await expect(page.getByLabel(OrderText.lookingForDesigner)).toHaveCount(1);
+  await expect(page.getByText(OrderText.lookingForDesigner, { exact: true })).toHaveCount(1);
   // The history lists the persons and their services.
   await expect(page.getByText('Person 2', { exact: true })).toBeVisible();
   await expect(page.getByText(Seed.whiten.title)).toBeVisible();

@@ -43,6 +43,6 @@ test('a customer tips the designer of a delivered order, then asks for a revisio
   await moreDialog.getByRole('textbox').fill('Please make the teeth a little less white');
   await moreDialog.getByRole('button', { name: History.send, exact: true }).click();
   await expect(moreDialog).toBeHidden();
-  await expect(row.getByLabel(OrderText.lookingForDesigner)).toBeVisible();
+  await expect(row.getByText(OrderText.lookingForDesigner)).toBeVisible();
   await expect(row.getByRole('button', { name: History.more })).toBeDisabled();
 });

@@ -34,6 +34,23 @@ export const configSchema = z
     SMTP_USER: z.string().optional(),
     SMTP_PASSWORD: z.string().optional(),
     MAIL_FROM: z.string().default('Retouch <no-reply@retouch.local>'),
+    /**
+     * Web Push's VAPID key pair (base64url, as `web-push generate-vapid-keys` prints it). Unset outside
+     * production, a pair is generated once and kept in the database; unset in production, Web Push is off.
+     */
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}=?$/, 'must be a P-256 public key, base64url (65 bytes)')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}=?$/, 'must be a P-256 private key, base64url (32 bytes)')
+      .optional(),
+    /** Whom push services may contact about this server's pushes; unset, mailto: SUPPORT_EMAIL. */
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: URL')
+      .optional(),
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     /** Per account (plugins/user-rate-limit.ts): orders sent, tips and revision requests, password changes. */
     ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
@@ -134,6 +151,11 @@ export const configSchema = z
       }
     }
     if (env.ANDROID_HASH_LOGIN) require('ANDROID_HMAC_SECRET', 'when ANDROID_HASH_LOGIN is on');
+    if (env.VAPID_PUBLIC_KEY || env.VAPID_PRIVATE_KEY) {
+      for (const key of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'] as const) {
+        require(key, 'with the other VAPID key');
+      }
+    }
     if (env.STORAGE_DRIVER === 's3') {
       require('S3_BUCKET', 'when STORAGE_DRIVER is s3');
       if (env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY) {
@@ -155,6 +177,7 @@ export const configSchema = z
       SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
       COOKIE_SECURE: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
       API_DOCS: env.API_DOCS ?? env.NODE_ENV !== 'production',
+      VAPID_SUBJECT: env.VAPID_SUBJECT ?? `mailto:${env.SUPPORT_EMAIL}`,
       isProduction: env.NODE_ENV === 'production',
     };
   });

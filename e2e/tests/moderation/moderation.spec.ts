@@ -76,7 +76,7 @@ test('an order goes to the designer, is sent back by the moderator with a drawn 
   await expect(desk.getByText(message)).toBeVisible();
   await sendResult(desk, FIRST_RESULT);
   await expect(moderator.getByText(message)).toBeVisible();
-  await expect(row.getByLabel(OrderText.inProgress)).toBeVisible();
+  await expect(row.getByLabel(OrderText.beingModerated)).toBeVisible();
 
   // Fix: a stroke drawn on the result, a comment, and the marked-up picture sent back.
   await moderator.getByRole('button', { name: Workplace.fix }).click();

@@ -18,6 +18,8 @@ export const MAX_NAME_LENGTH = 64;
 export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
 /** Largest image upload in bytes (originals, results). */
 export const MAX_IMAGE_BYTES = 25 * 1024 * 1024;
+/** Most pixels an uploaded image may declare (about 64 megapixels): larger ones are refused as pixel bombs. */
+export const MAX_IMAGE_PIXELS = 8000 * 8000;
 /** Side of the stored avatar in pixels. */
 export const AVATAR_SIZE = 256;
 /** Marker contained in the picture path of a generated avatar (customer-side section 3). */

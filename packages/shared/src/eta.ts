@@ -220,5 +220,6 @@ export const EtaText = {
   ahead: (count: number) =>
     count === 0 ? 'No orders ahead of yours' : `${count} ${count === 1 ? 'order' : 'orders'} ahead of yours`,
   noDesigner: 'No designer is on shift right now: the estimate appears once one starts',
+  noDesignerShort: 'No designer on shift yet',
   title: 'Estimated time',
 } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  MAX_TIP,
   OrderCondition,
   OrderText,
   orderProgress,
@@ -32,12 +33,26 @@ describe('orderProgress', () => {
     expect(orderProgress(order(OrderCondition.resultReview), t0 + 10 * 60_000).percent).toBe(50);
   });
 
-  it("says 'The order is being moderated' at 100 % once the time ran out", () => {
-    expect(orderProgress(order(OrderCondition.fixing), t0 + 21 * 60_000)).toEqual({
-      percent: 100,
-      status: 'active',
-      text: OrderText.beingModerated,
-    });
+  it("says 'The order is being moderated' only while a moderator has it (issue 19)", () => {
+    for (const condition of [OrderCondition.resultReview, OrderCondition.refusalReview]) {
+      expect(orderProgress(order(condition), t0 + 5 * 60_000)).toEqual({
+        percent: 25,
+        status: 'active',
+        text: OrderText.beingModerated,
+      });
+      expect(orderProgress(order(condition), t0 + 21 * 60_000).text).toBe(OrderText.beingModerated);
+    }
+  });
+
+  it('says a designer past the planned time is taking longer, never that the order is moderated', () => {
+    for (const condition of [OrderCondition.inWork, OrderCondition.fixing, OrderCondition.revision]) {
+      expect(orderProgress(order(condition), t0 + 5 * 60_000).text).toBe(OrderText.inProgress);
+      expect(orderProgress(order(condition), t0 + 21 * 60_000)).toEqual({
+        percent: 100,
+        status: 'active',
+        text: OrderText.takingLonger,
+      });
+    }
   });
 
   it('shows success for 6 and 10 and exception for 8 and any other code', () => {
@@ -67,5 +82,16 @@ describe('tipSchema', () => {
       OrderText.tipPositive,
     );
     expect(tipSchema.parse({ data: { amount: 25 } })).toEqual({ data: { amount: 25 } });
+  });
+
+  it('refuses, never rounds, what is no whole positive number of coins (issue 19)', () => {
+    const message = (amount: unknown) => tipSchema.safeParse({ data: { amount } }).error?.issues[0]?.message;
+    expect(message(null)).toBe(OrderText.tipRequired);
+    expect(message(-5)).toBe(OrderText.tipPositive);
+    expect(message(-0.5)).toBe(OrderText.tipPositive);
+    expect(message(2.5)).toBe(OrderText.tipWholeNumber);
+    expect(message('5')).toBe(OrderText.tipNotNumber);
+    expect(message(MAX_TIP + 1)).toBe(OrderText.tipTooLarge);
+    expect(message(MAX_TIP)).toBeUndefined();
   });
 });

@@ -4,6 +4,9 @@ import { isInGroup } from './order-flow';
 // The condition enum lives with the transition table (order-flow); re-exported for those importing it here.
 export { OrderCondition, type OrderConditionValue } from './order-flow';
 
+/** Largest tip (customer-side section 9). */
+export const MAX_TIP = 9_999_999;
+
 /** Order texts of the customer side, exactly as the specification writes them. */
 export const OrderText = {
   uploadPhotoFirst: 'Upload a photo first!',
@@ -17,22 +20,31 @@ export const OrderText = {
   revisionRequired: 'Message is required',
   tipRequired: 'Tip amount is required',
   tipPositive: 'Tip amount must be more than 0',
+  // Issue 19: refusals of what the tip box used to round or raise silently (not in the specification).
+  tipWholeNumber: 'Tip amount must be a whole number of coins',
+  tipNotNumber: 'Tip amount must be a number',
+  tipTooLarge: `Tip amount must be at most ${MAX_TIP}`,
   rejectedForReason: 'Your order was rejected for a reason:',
   lookingForDesigner: 'Looking for a designer',
   inProgress: 'In progress',
+  // Issue 19: a designer past the planned time, where the specification said 'being moderated'.
+  takingLonger: 'Taking longer than planned',
   executed: 'Executed',
   cancelled: 'Cancelled',
+  // The specification's modal says 'from 10', against its own rule (strictly above 10): the rule wins.
+  insufficientFunds:
+    "Sending an order is possible from 11 tokens, and your balance must cover the order's cost.",
 } as const;
 
 /** Limits of the editor and the order (customer-side section 9). */
 export const MAX_PERSONS_WITH_PHOTO = 10;
+/** Sending needs a total balance (main plus bonus) strictly above this. */
 export const MIN_BALANCE_TO_SEND = 10;
 export const BASE_EXECUTION_MINUTES = 10;
 export const MAX_ADDITIONAL_IMAGE_SIDE = 2000;
 export const MAX_REVISION_LENGTH = 400;
 export const TIP_PRESETS = [5, 10, 15, 25, 30] as const;
 export const DEFAULT_TIP = 25;
-export const MAX_TIP = 9_999_999;
 export const ORDER_PAGE_SIZES = [5, 10, 20] as const;
 export const DEFAULT_ORDER_PAGE_SIZE = 5;
 /** The editor's canvas (customer-side section 9); below `BREAKPOINTS.canvas` its width is the window's minus 20. */
@@ -46,6 +58,12 @@ export const SERVICE_SLIDER = {
   maxOptionItems: 9,
 } as const;
 
+/** Whether a balance may send an order of `cost`: a total strictly above 10 that also covers the cost. */
+export function balanceCoversOrder(balance: { main: number; bonus: number }, cost: number): boolean {
+  const total = balance.main + balance.bonus;
+  return total > MIN_BALANCE_TO_SEND && total >= cost;
+}
+
 export type ProgressStatus = 'warning' | 'active' | 'success' | 'exception';
 
 export interface OrderProgress {
@@ -55,8 +73,9 @@ export interface OrderProgress {
 }
 
 /**
- * The history's progress circle (customer-side section 4): 0 % while a designer is sought,
- * time-based while in work, 'being moderated' once the time is used up, 100 % when done or cancelled.
+ * The history's progress (customer-side section 4): 0 % while a designer is sought, time-based while in
+ * work, 100 % when done or cancelled. 'Being moderated' only while a moderator has it (issue 19): a
+ * designer past the planned time is said to take longer, which is what is true.
  */
 export function orderProgress(
   order: { condition: number; executionTime: number; dateStart: string | null },
@@ -68,12 +87,14 @@ export function orderProgress(
   }
   if (isInGroup('inWork', condition)) {
     const remaining = remainingTimeMs(order, now);
-    if (remaining <= 0) return { percent: 100, status: 'active', text: OrderText.beingModerated };
     const total = order.executionTime * 60_000;
+    const percent = remaining <= 0 ? 100 : Math.min(99, Math.floor(((total - remaining) / total) * 100));
+    if (isInGroup('inReview', condition))
+      return { percent, status: 'active', text: OrderText.beingModerated };
     return {
-      percent: Math.min(99, Math.floor(((total - remaining) / total) * 100)),
+      percent,
       status: 'active',
-      text: OrderText.inProgress,
+      text: remaining <= 0 ? OrderText.takingLonger : OrderText.inProgress,
     };
   }
   if (isInGroup('delivered', condition)) {
@@ -149,6 +170,10 @@ export const revisionSchema = z.object({
 /** `POST /api/orders/order/{id}/tip` body. */
 export const tipSchema = z.object({
   data: z.object({
-    amount: z.number({ error: OrderText.tipRequired }).int().gt(0, OrderText.tipPositive).max(MAX_TIP),
+    amount: z
+      .number({ error: (issue) => (issue.input == null ? OrderText.tipRequired : OrderText.tipNotNumber) })
+      .gt(0, OrderText.tipPositive)
+      .int(OrderText.tipWholeNumber)
+      .max(MAX_TIP, OrderText.tipTooLarge),
   }),
 });

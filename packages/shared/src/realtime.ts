@@ -32,6 +32,18 @@ export type SocketError = z.infer<typeof socketErrorSchema>;
 export const socketNoticeSchema = z.object({ message: z.string() });
 export type SocketNotice = z.infer<typeof socketNoticeSchema>;
 
+/**
+ * `change orders` payload. `from` (the condition before; null for a new order) and `customerId` are ours:
+ * the customer's notices tell news from their own steps, and holders of lookOrders hear everyone's orders.
+ */
+export const orderChangeSchema = z.object({
+  orderId: z.string(),
+  condition: z.number().int(),
+  from: z.number().int().nullable().optional(),
+  customerId: z.string().optional(),
+});
+export type OrderChange = z.infer<typeof orderChangeSchema>;
+
 /** Rooms a connection joins. */
 export const SocketRoom = {
   user: (userId: string) => `user:${userId}`,
@@ -46,7 +58,7 @@ export interface ServerToClientEvents {
   errors: (payload: SocketError) => void;
   info: (payload: SocketNotice) => void;
   warn: (payload: SocketNotice) => void;
-  'change orders': (payload: { orderId: string; condition: number }) => void;
+  'change orders': (payload: OrderChange) => void;
   balance: (payload: { main: number; bonus: number }) => void;
   'new order': (payload: { orderId: string }) => void;
   'order for executor': (order: StaffOrder) => void;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
+import { MAX_AVATAR_BYTES, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
 import { CustomerText } from './texts';
 
 /** A person's name as the specification names its parts. */
@@ -43,3 +43,35 @@ export type ChangeInfoData = z.infer<typeof changeInfoDataSchema>;
 
 export const messageSchema = z.object({ message: z.string() });
 export type MessageAnswer = z.infer<typeof messageSchema>;
+
+/** Picture files the server takes as an avatar (it judges them by content): MIME types and file endings. */
+export const AVATAR_FILE_TYPES: Readonly<Record<string, readonly string[]>> = {
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/png': ['.png'],
+  'image/webp': ['.webp'],
+  'image/gif': ['.gif'],
+  'image/avif': ['.avif'],
+  'image/tiff': ['.tif', '.tiff'],
+  'image/heic': ['.heic'],
+  'image/heif': ['.heif'],
+};
+
+const AVATAR_LIMIT_MB = MAX_AVATAR_BYTES / (1024 * 1024);
+
+/** Why a chosen avatar is refused before any upload (issue 19). */
+export const AvatarText = {
+  notImage: 'This file is not a picture. Choose a JPEG, PNG, WebP, GIF, AVIF, TIFF or HEIF image.',
+  tooLarge: `The picture is too large: an avatar can be at most ${AVATAR_LIMIT_MB} MB.`,
+} as const;
+
+/**
+ * Why a chosen avatar file cannot be sent, judged by its MIME type, name ending and size; undefined when
+ * it can. A file without a MIME type (HEIC on some systems) is judged by its ending alone.
+ */
+export function avatarFileProblem(file: { name: string; type: string; size: number }): string | undefined {
+  const name = file.name.toLowerCase();
+  const endings = file.type ? AVATAR_FILE_TYPES[file.type] : Object.values(AVATAR_FILE_TYPES).flat();
+  if (!endings?.some((ending) => name.endsWith(ending))) return AvatarText.notImage;
+  if (file.size > MAX_AVATAR_BYTES) return AvatarText.tooLarge;
+  return undefined;
+}

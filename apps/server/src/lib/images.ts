@@ -1,13 +1,14 @@
 import { availableParallelism } from 'node:os';
 import PQueue from 'p-queue';
 import sharp from 'sharp';
+import { MAX_IMAGE_PIXELS } from '@retouch/shared/constants';
 import { ServerText } from '@retouch/shared/texts';
 import { AppError } from './app-error';
 
 /** Formats we accept, judged by content, never by name. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff', 'heif']);
-/** Refuses pixel bombs: about 64 megapixels at most. */
-const MAX_INPUT_PIXELS = 8000 * 8000;
+/** Refuses pixel bombs: about 64 megapixels at most (the editor refuses larger photos as they are chosen). */
+const MAX_INPUT_PIXELS = MAX_IMAGE_PIXELS;
 
 /** Every decode of the process waits here: a flood of heavy pictures queues instead of taking every core. */
 const imageQueue = new PQueue({ concurrency: availableParallelism() });

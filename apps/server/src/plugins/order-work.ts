@@ -19,8 +19,18 @@ export type OrderWorkHook = (work: OrderWork) => OrderWork;
  * Builds the order lifecycle's commands and work queues over this app, with socket.io as their event
  * port, and starts the deadline sweeper. The result is handed to the route modules that need it.
  */
-export function setUpOrderWork(app: FastifyInstance, hook: OrderWorkHook = (work) => work): OrderWork {
-  const events: OrderEventPort = { publish: (list) => publishOrderEvents(app, work, list) };
+export function setUpOrderWork(
+  app: FastifyInstance,
+  hook: OrderWorkHook = (work) => work,
+  /** Hears every committed event too (the customers' e-mails and pushes); must not throw or wait. */
+  alsoTell?: OrderEventPort,
+): OrderWork {
+  const events: OrderEventPort = {
+    publish: (list) => {
+      void alsoTell?.publish(list);
+      return publishOrderEvents(app, work, list);
+    },
+  };
   // The port reads `work` only when it publishes, after this returned.
   const work: OrderWork = hook(
     createOrderWork(
@@ -79,7 +89,12 @@ async function publishOrderEvents(app: FastifyInstance, work: OrderWork, events:
   for (const event of events) {
     switch (event.kind) {
       case 'conditionChanged': {
-        const payload = { orderId: event.orderId, condition: event.to };
+        const payload = {
+          orderId: event.orderId,
+          condition: event.to,
+          from: event.from,
+          customerId: event.customerId,
+        };
         // One emit to both rooms: a customer who also holds lookOrders hears it once.
         app.io
           .to([SocketRoom.user(event.customerId), SocketRoom.lookOrders])

@@ -38,6 +38,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/payment/config',
   'GET /api/orders/reason',
   'GET /api/system/order/overload',
+  // The editor's estimate of when a result sent now would come (decision 26).
+  'GET /api/system/order/eta',
   'GET /api/site',
   'POST /api/feedback',
   // Generated initials avatars are <img> sources.

@@ -9,6 +9,7 @@ import { useSession } from '@/features/auth/hooks/use-session';
 import { BuyTokensButton } from '@/features/buy-tokens/components/buy-tokens-button';
 import { BuyTokensDialog } from '@/features/buy-tokens/components/buy-tokens-dialog';
 import { EditorText } from '@/features/editor/texts';
+import { OrderNotices } from '@/features/notifications/components/order-notices';
 import { PortfolioText } from '@/features/portfolio/texts';
 import { SiteFooter } from '@/features/site/components/site-footer';
 
@@ -52,6 +53,7 @@ export function CustomerLayout() {
         <Outlet context={{ openBuyTokens } satisfies CustomerOutletContext} />
       </Layout.Content>
       <SiteFooter />
+      <OrderNotices userId={user?._id} />
       {user && buyerId === user._id && (
         <BuyTokensDialog balance={user.balance} onClose={() => setBuyerId(null)} />
       )}

@@ -41,6 +41,8 @@ export const queryKeys = {
   permissionsOf: (userId: string) => ['admin', 'permissions', userId],
   /** `GET /api/admin/system/settings`. */
   systemSettings: ['admin', 'system', 'settings'],
+  /** `GET /api/user/notifications`: the customer's e-mail switch (profile). */
+  notificationSettings: ['user', 'notifications'],
   /** `GET /api/analytics/user[/{userId}]`: the analytics screen; the key appends the user and range. */
   analytics: ['analytics', 'user'],
 } as const;

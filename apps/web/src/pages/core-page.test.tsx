@@ -8,6 +8,8 @@ import { setSessionFlags } from '@/features/auth/stores/session-flags';
 import { BuyTokensText } from '@/features/buy-tokens/texts';
 import type { EditorCanvasProps } from '@/features/editor/components/editor-canvas';
 import { bodyGroup, faceGroup } from '@/features/editor/test/catalog';
+import { imageFile } from '@/features/editor/test/editor-harness';
+import { resetMemoryDraft } from '@/features/editor/test/memory-draft-store';
 import { EditorText } from '@/features/editor/texts';
 import { aUser } from '@/test/fixtures';
 import { stubXhr } from '@/test/fake-xhr';
@@ -35,6 +37,12 @@ vi.mock('@/features/editor/components/editor-canvas', async () => {
     },
   };
 });
+
+// IndexedDB in memory: happy-dom has none, and the editor keeps its draft there.
+vi.mock(
+  '@/features/editor/stores/editor-draft-store',
+  () => import('@/features/editor/test/memory-draft-store'),
+);
 
 /** happy-dom decodes no images: this one "loads" any source as 1200 x 800. */
 class DecodedImage {
@@ -88,10 +96,7 @@ const fileInputIn = (testId: string) =>
   screen.getByTestId(testId).querySelector<HTMLInputElement>('input[type=file]')!;
 
 async function uploadPhoto({ user }: View) {
-  await user.upload(
-    fileInputIn('photo-upload'),
-    new File([new Uint8Array(64)], 'me.jpg', { type: 'image/jpeg' }),
-  );
+  await user.upload(fileInputIn('photo-upload'), imageFile('me.jpg'));
   expect(await screen.findByText('Showing me.jpg')).toBeInTheDocument();
 }
 
@@ -105,6 +110,7 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
+  resetMemoryDraft();
   vi.stubGlobal('Image', DecodedImage);
 });
 
@@ -148,9 +154,7 @@ describe('/core', () => {
       await send(view);
 
       const modal = await screen.findByRole('dialog', { name: EditorText.insufficientFundsTitle });
-      expect(
-        within(modal).getByText('Sending an order is possible from 10 tokens. Buy tokens to continue.'),
-      ).toBeInTheDocument();
+      expect(within(modal).getByText(OrderText.insufficientFunds)).toBeInTheDocument();
       await view.user.click(within(modal).getByRole('button', { name: EditorText.buyTokens }));
       expect(await screen.findByRole('dialog', { name: BuyTokensText.buyTokens })).toBeInTheDocument();
       await waitFor(() =>
@@ -194,7 +198,7 @@ describe('/core', () => {
 
     await send(view);
     const modal = within(await screen.findByRole('dialog', { name: EditorText.confirmTitle }));
-    expect(modal.getByText(EditorText.confirmCost(7))).toBeInTheDocument();
+    expect(modal.getByText(EditorText.confirmTotal(7))).toBeInTheDocument();
     expect(modal.getByText(EditorText.confirmTime(10 + 10 + 5 + 5))).toBeInTheDocument();
     await view.user.click(modal.getByRole('button', { name: EditorText.confirmSend }));
 
@@ -242,9 +246,9 @@ describe('/core', () => {
     const modal = within(await screen.findByRole('dialog', { name: EditorText.confirmTitle }));
     await view.user.click(modal.getByRole('button', { name: EditorText.confirmSend }));
     await waitFor(() => expect(requests).toHaveLength(1));
-    act(() => requests[0]!.respond(402, { message: 'Not enough tokens' }));
+    act(() => requests[0]!.respond(400, { message: 'The file is not a supported image' }));
 
-    expect(await screen.findByText('Not enough tokens')).toBeInTheDocument();
+    expect(await screen.findByText('The file is not a supported image')).toBeInTheDocument();
     expect(view.location().pathname).toBe('/core');
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: EditorText.confirmTitle })).not.toBeInTheDocument(),
@@ -259,8 +263,7 @@ describe('/core', () => {
     await view.user.click(radioLabel('Strong'));
     await view.user.click(serviceCard(/^Face swap/));
     await view.user.type(screen.getByLabelText(EditorText.comment), 'Keep the freckles');
-    const face = new File([new Uint8Array(16)], 'face.png', { type: 'image/png' });
-    await view.user.upload(fileInputIn('face-photo-upload'), face);
+    await view.user.upload(fileInputIn('face-photo-upload'), imageFile('face.png', 'image/png'));
     expect(await screen.findByRole('img', { name: EditorText.facePhotoPreview })).toHaveAttribute(
       'width',
       '150',
@@ -301,8 +304,7 @@ describe('/core', () => {
     const view = await openEditor();
     await view.user.click(serviceCard(/^Face swap/));
     vi.stubGlobal('Image', HugeImage);
-    const face = new File([new Uint8Array(16)], 'face.png', { type: 'image/png' });
-    await view.user.upload(fileInputIn('face-photo-upload'), face);
+    await view.user.upload(fileInputIn('face-photo-upload'), imageFile('face.png', 'image/png'));
     expect(await screen.findByText(OrderText.faceImageTooLarge)).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: EditorText.facePhotoPreview })).not.toBeInTheDocument();
   });

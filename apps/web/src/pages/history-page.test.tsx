@@ -1,9 +1,11 @@
 import { AccountUiText } from '@retouch/shared/accounts';
+import { EtaText } from '@retouch/shared/eta';
 import { OrderCondition, OrderText } from '@retouch/shared/orders';
 import { CustomerText } from '@retouch/shared/texts';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { setSessionFlags } from '@/features/auth/stores/session-flags';
+import { formatEta } from '@/features/order-eta/components/eta-time';
 import type { HistoryOrder } from '@/features/order-history/api/get-user-orders';
 import { OrderHistoryText } from '@/features/order-history/texts';
 import { aUser } from '@/test/fixtures';
@@ -22,6 +24,7 @@ function anOrder(id: string, overrides: Partial<HistoryOrder> = {}): HistoryOrde
     tip: 0,
     executionTime: 20,
     dateStart: '2026-11-01T10:01:00.000Z',
+    eta: null,
     pictures: { original: `/api/files/${id}.jpg`, thumbnail: `/api/files/${id}-thumb.jpg` },
     finalPicture: `/api/files/${id}-final.jpg`,
     picturesExpired: false,
@@ -64,6 +67,27 @@ function lastOrdersQuery(callsTo: ReturnType<typeof mockFetch>['callsTo']) {
 
 const rowOf = (id: string) => document.querySelector<HTMLElement>(`tr[data-row-key="${id}"]`)!;
 
+/** Media queries answered as the reviewers' 390 px wide phone answers them. */
+function onPhone() {
+  const width = 390;
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const max = /max-width:\s*(\d+)px/.exec(query);
+    const min = /min-width:\s*(\d+)px/.exec(query);
+    const matches =
+      (max !== null || min !== null) &&
+      (!max || width <= Number(max[1])) &&
+      (!min || width >= Number(min[1]));
+    return {
+      matches,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+    };
+  });
+}
+
 beforeAll(async () => {
   await import('@/pages/history-page');
 });
@@ -80,7 +104,6 @@ describe('/history', () => {
       anOrder('o-new', { condition: OrderCondition.new }),
       anOrder('o-done'),
       anOrder('o-refused', { condition: OrderCondition.refused }),
-      anOrder('o-late', { condition: OrderCondition.inWork, dateStart: '2020-01-01T00:00:00.000Z' }),
     ]);
     expect(screen.getByText(AccountUiText.picturesKept)).toBeInTheDocument();
     const done = within(rowOf('o-done'));
@@ -93,10 +116,64 @@ describe('/history', () => {
       'src',
       '/api/files/o-done-thumb.jpg',
     );
-    expect(within(rowOf('o-new')).getByLabelText(OrderText.lookingForDesigner)).toBeInTheDocument();
+    expect(within(rowOf('o-new')).getByText(OrderText.lookingForDesigner)).toBeVisible();
     expect(done.getByLabelText(OrderText.executed)).toBeInTheDocument();
     expect(within(rowOf('o-refused')).getByLabelText(OrderText.cancelled)).toBeInTheDocument();
-    expect(within(rowOf('o-late')).getByLabelText(OrderText.beingModerated)).toBeInTheDocument();
+  });
+
+  it('keeps amounts on one line', async () => {
+    await openHistory([anOrder('o-done')]);
+    expect(within(rowOf('o-done')).getByText('5 coins')).toHaveStyle({ whiteSpace: 'nowrap' });
+  });
+
+  // Issue 19: a waiting order looked like one in work at 0 %, and a late designer read as moderation.
+  it('shows a waiting order as waiting, not as a progress of 0 %', async () => {
+    await openHistory([
+      anOrder('o-new', { condition: OrderCondition.new }),
+      anOrder('o-requeued', { condition: OrderCondition.requeued }),
+    ]);
+    for (const id of ['o-new', 'o-requeued']) {
+      const row = within(rowOf(id));
+      expect(row.getByText(OrderText.lookingForDesigner)).toBeVisible();
+      expect(row.queryByRole('progressbar')).not.toBeInTheDocument();
+      expect(row.queryByText(/0\s*%/)).not.toBeInTheDocument();
+    }
+  });
+
+  it('says a late designer is taking longer, and moderation only while a moderator has the order', async () => {
+    const late = { dateStart: '2020-01-01T00:00:00.000Z' };
+    await openHistory([
+      anOrder('o-late', { condition: OrderCondition.inWork, ...late }),
+      anOrder('o-late-fix', { condition: OrderCondition.fixing, ...late }),
+      anOrder('o-review', { condition: OrderCondition.resultReview, ...late }),
+      anOrder('o-review-early', {
+        condition: OrderCondition.refusalReview,
+        dateStart: new Date().toISOString(),
+      }),
+    ]);
+    for (const id of ['o-late', 'o-late-fix']) {
+      expect(within(rowOf(id)).getByLabelText(OrderText.takingLonger)).toBeInTheDocument();
+      expect(within(rowOf(id)).queryByLabelText(OrderText.beingModerated)).not.toBeInTheDocument();
+    }
+    for (const id of ['o-review', 'o-review-early']) {
+      expect(within(rowOf(id)).getByLabelText(OrderText.beingModerated)).toBeInTheDocument();
+    }
+  });
+
+  it('shows when an awaited result is expected, says when no designer is on shift, and nothing once finished', async () => {
+    const eta = new Date(Date.now() + 45 * 60_000);
+    await openHistory([
+      anOrder('o-work', {
+        condition: OrderCondition.inWork,
+        dateStart: new Date().toISOString(),
+        eta: eta.toISOString(),
+      }),
+      anOrder('o-waiting', { condition: OrderCondition.new, eta: null }),
+      anOrder('o-done', { condition: OrderCondition.done, eta: null }),
+    ]);
+    expect(within(rowOf('o-work')).getByText(EtaText.expectedBy(formatEta(eta.toISOString())))).toBeVisible();
+    expect(within(rowOf('o-waiting')).getByText(EtaText.noDesignerShort)).toBeVisible();
+    expect(within(rowOf('o-done')).queryByText(/expected by|No designer/)).not.toBeInTheDocument();
   });
 
   it('asks for the first page of 5 and shows the empty state when there is none', async () => {
@@ -220,6 +297,57 @@ describe('/history', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
+  describe('on a phone (issue 19)', () => {
+    const cardOf = (id: string) => within(screen.getByTestId(`order-${id}`));
+
+    it('shows the orders as cards with their status as visible text, and no table', async () => {
+      onPhone();
+      await openHistory([
+        anOrder('o-new', { condition: OrderCondition.new }),
+        anOrder('o-work', { condition: OrderCondition.inWork, dateStart: new Date().toISOString() }),
+        anOrder('o-done'),
+        anOrder('o-tipped', { condition: OrderCondition.doneTipped, tip: 15 }),
+        anOrder('o-refused', { condition: OrderCondition.refused }),
+      ]);
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      expect(cardOf('o-new').getByText(OrderText.lookingForDesigner)).toBeVisible();
+      expect(cardOf('o-new').queryByRole('progressbar')).not.toBeInTheDocument();
+      expect(cardOf('o-work').getByText(OrderText.inProgress)).toBeVisible();
+      expect(cardOf('o-done').getByText(OrderText.executed)).toBeVisible();
+      expect(cardOf('o-refused').getByText(OrderText.cancelled)).toBeVisible();
+
+      const done = cardOf('o-done');
+      expect(done.getByText('Skin')).toBeVisible();
+      expect(done.getByText('12 coins')).toHaveStyle({ whiteSpace: 'nowrap' });
+      expect(done.getByRole('button', { name: OrderHistoryText.leaveTip })).toBeEnabled();
+      expect(done.getByRole('button', { name: OrderHistoryText.more })).toBeEnabled();
+      expect(cardOf('o-tipped').getByText('15 coins')).toBeVisible();
+      expect(cardOf('o-new').getByRole('button', { name: OrderHistoryText.more })).toBeDisabled();
+    });
+
+    it('leaves a tip from a card, hiding the cards while the dialog is open', async () => {
+      onPhone();
+      const { user } = await openHistory([anOrder('o-done')]);
+      await user.click(cardOf('o-done').getByRole('button', { name: OrderHistoryText.leaveTip }));
+      expect(await screen.findByRole('dialog')).toBeInTheDocument();
+      expect(screen.queryByTestId('order-o-done')).not.toBeInTheDocument();
+    });
+
+    it('asks the server for another page and for the date sort', async () => {
+      onPhone();
+      const orders = Array.from({ length: 5 }, (_, index) => anOrder(`o-${index}`));
+      const { user, callsTo } = await openHistory(orders, 12);
+      await user.click(screen.getByRole('listitem', { name: '2' }));
+      await waitFor(() => expect(lastOrdersQuery(callsTo)).toEqual({ limit: '5', page: '2' }));
+
+      await user.click(screen.getByRole('combobox', { name: OrderHistoryText.sortByDate }));
+      await user.click(await screen.findByTitle(OrderHistoryText.oldestFirst));
+      await waitFor(() =>
+        expect(lastOrdersQuery(callsTo)).toEqual({ limit: '5', page: '1', sortByDate: 'ASC' }),
+      );
+    });
+  });
+
   describe('revision request', () => {
     async function openMoreDialog(order: HistoryOrder, answers: Parameters<typeof mockFetch>[0] = {}) {
       const view = await openHistory([order], 1, answers);
@@ -309,16 +437,19 @@ describe('/history', () => {
       expect(callsTo('POST', '/api/orders/order/o-done/tip')).toHaveLength(0);
     });
 
-    // The number box stops at its minimum, so 0 never reaches the server ('more than 0' guards the schema).
-    it('raises an amount of 0 to the minimum of 1', async () => {
-      const { user, dialog, callsTo } = await openTipDialog({
-        'POST /api/orders/order/o-done/tip': { body: { message: 'Thank you for the tip' } },
-      });
+    // Issue 19: the number box raised 0 to its minimum and sent a tip of 1.
+    it.each([
+      ['0', OrderText.tipPositive],
+      ['-5', OrderText.tipPositive],
+      ['2.5', OrderText.tipWholeNumber],
+    ])('refuses an amount of %s with a message and sends nothing', async (typed, message) => {
+      const { user, dialog, callsTo } = await openTipDialog();
       await user.clear(dialog.getByRole('spinbutton'));
-      await user.type(dialog.getByRole('spinbutton'), '0');
+      await user.type(dialog.getByRole('spinbutton'), typed);
       await user.click(dialog.getByRole('button', { name: OrderHistoryText.sendTip }));
-      await waitFor(() => expect(callsTo('POST', '/api/orders/order/o-done/tip')).toHaveLength(1));
-      expect(callsTo('POST', '/api/orders/order/o-done/tip')[0]!.body).toEqual({ data: { amount: 1 } });
+      expect(await dialog.findByText(message)).toBeInTheDocument();
+      expect(dialog.getByRole('spinbutton')).toHaveValue(typed);
+      expect(callsTo('POST', '/api/orders/order/o-done/tip')).toHaveLength(0);
     });
 
     it('sends the chosen preset as {data:{amount}} and reloads the orders and the user', async () => {

@@ -1,5 +1,7 @@
 import { AccountText, AccountUiText } from '@retouch/shared/accounts';
+import { MAX_AVATAR_BYTES } from '@retouch/shared/constants';
 import { CustomerText } from '@retouch/shared/texts';
+import { AvatarText } from '@retouch/shared/users';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { clearSessionFlags, setSessionFlags } from '@/features/auth/stores/session-flags';
@@ -11,7 +13,8 @@ import { renderApp } from '@/test/render-app';
 async function openProfile(answers: Parameters<typeof mockFetch>[0] = {}) {
   setSessionFlags({ isAdmin: false });
   const api = mockFetch({ 'GET /api/user/info': { body: aUser() }, ...answers });
-  const view = renderApp('/profile');
+  // The file input's accept filter stays off: a user can pick "All files" in the system's dialog.
+  const view = renderApp('/profile', { userEventOptions: { applyAccept: false } });
   await screen.findByDisplayValue('Ann');
   return { ...view, ...api };
 }
@@ -60,6 +63,40 @@ describe('profile', () => {
     expect(await screen.findByText(CustomerText.success)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByTestId('avatar-progress')).not.toBeInTheDocument());
     expect(screen.getByRole('img', { name: CustomerText.avatar })).toHaveAttribute('src', saved.picture);
+  });
+
+  // Issue 19: any file could be chosen as the avatar, and only the server refused it after the upload.
+  describe('choosing an avatar that is no image', () => {
+    it.each([
+      ['a text file', 'notes.txt', 'text/plain'],
+      ['a PDF', 'scan.pdf', 'application/pdf'],
+      ['a PDF named as a picture', 'scan.png', 'application/pdf'],
+      ['a text file typed as a picture', 'notes.txt', 'image/png'],
+    ])('refuses %s at once and sends no image', async (_name, fileName, type) => {
+      const requests = stubXhr();
+      const { user } = await openProfile();
+      const file = new File(['not a picture'], fileName, { type });
+      // As if "All files" was picked in the system's dialog, past the input's accept filter.
+      await user.upload(document.querySelector<HTMLInputElement>('input[type=file]')!, file);
+      expect(await screen.findByText(AvatarText.notImage)).toBeInTheDocument();
+      expect(screen.getByRole('img', { name: CustomerText.avatar })).toHaveAttribute('src', aUser().picture);
+
+      await user.click(panel().getByRole('button', { name: CustomerText.save }));
+      await waitFor(() => expect(requests).toHaveLength(1));
+      expect(requests[0]!.form.has('image')).toBe(false);
+    });
+
+    it('refuses a picture over the server limit of 5 MB, naming the limit', async () => {
+      const requests = stubXhr();
+      const { user } = await openProfile();
+      const big = new File([new Uint8Array(MAX_AVATAR_BYTES + 1)], 'big.jpg', { type: 'image/jpeg' });
+      await user.upload(document.querySelector<HTMLInputElement>('input[type=file]')!, big);
+      expect(await screen.findByText(AvatarText.tooLarge)).toBeInTheDocument();
+      expect(AvatarText.tooLarge).toContain('5 MB');
+      await user.click(panel().getByRole('button', { name: CustomerText.save }));
+      await waitFor(() => expect(requests).toHaveLength(1));
+      expect(requests[0]!.form.has('image')).toBe(false);
+    });
   });
 
   it('sends no image part when no avatar was chosen, and shows a refusal', async () => {

@@ -2,6 +2,7 @@ import { AccountUiText } from '@retouch/shared/accounts';
 import { Card, Flex } from 'antd';
 import { DeleteAccountSection } from '@/features/account/components/delete-account-section';
 import { RequireLogin } from '@/features/auth/components/require-login';
+import { NotificationSettings } from '@/features/notifications/components/notification-settings';
 import { ProfilePanel } from '@/features/profile/components/profile-panel';
 
 export default function ProfilePage() {
@@ -10,6 +11,7 @@ export default function ProfilePage() {
       {(user) => (
         <Flex vertical gap="large">
           <ProfilePanel key={user._id} user={user} />
+          <NotificationSettings />
           <Card title={AccountUiText.deleteTitle} style={{ width: '100%', maxWidth: 480, margin: '0 auto' }}>
             <DeleteAccountSection />
           </Card>

@@ -6,3 +6,4 @@ export * from './orders';
 export * from './staff';
 export * from './accounts';
 export * from './delivery';
+export * from './notifications';

@@ -307,7 +307,12 @@ describe('POST /api/admin/orders/order/{id}/cancel', () => {
     expect(await balanceOf(customer.user._id)).toEqual({ main: 50, bonus: 1 });
     expect(await refundsOf(orderId)).toMatchObject([{ deltaMain: teethCost - 1, deltaBonus: 1 }]);
     expect(await findLedgerMismatches(t.db)).toEqual([]);
-    expect(await changed).toEqual({ orderId, condition: OrderCondition.cancelled });
+    expect(await changed).toEqual({
+      orderId,
+      condition: OrderCondition.cancelled,
+      from: OrderCondition.new,
+      customerId: customer.user._id,
+    });
     expect(await balance).toEqual({ main: 50, bonus: 1 });
 
     const again = await admin.post(`/api/admin/orders/order/${orderId}/cancel`);

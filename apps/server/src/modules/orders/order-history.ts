@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { isInGroup } from '@retouch/shared/order-flow';
 import { DEFAULT_ORDER_PAGE_SIZE, ORDER_PAGE_SIZES, type OrderPictureFields } from '@retouch/shared/orders';
-import type { Database } from '../../db/client';
 import { orders } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { estimateOrders, type EtaDeps } from '../eta/eta.service';

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   MAX_ADDITIONAL_IMAGE_SIDE,
-  MIN_BALANCE_TO_SEND,
   OrderCondition,
   OrderText,
+  balanceCoversOrder,
   orderSubmitSchema,
 } from '@retouch/shared/orders';
 import { orderItems, orderPersons, orders, users } from '../../db/schema/index';
@@ -33,7 +33,8 @@ import { priceOrder, type PricedOrder } from './order-pricing';
 export type OrdersDeps = OrderFlowDeps;
 
 export const OrderCreateText = {
-  insufficientFunds: `Not enough tokens: sending is possible from ${MIN_BALANCE_TO_SEND + 1} tokens and needs the order's cost`,
+  // The editor's modal says the same: one text, one rule (`balanceCoversOrder`).
+  insufficientFunds: OrderText.insufficientFunds,
   draftMissing: 'The draft picture is missing',
 } as const;
 
@@ -70,7 +71,7 @@ export async function checkOrder(deps: OrdersDeps, userId: string, data: unknown
     .select({ main: users.balanceMain, bonus: users.balanceBonus })
     .from(users)
     .where(eq(users.id, userId));
-  if (!balance || !canAfford(balance, priced.cost))
+  if (!balance || !balanceCoversOrder(balance, priced.cost))
     throw new AppError(402, OrderCreateText.insufficientFunds);
   return { submitted, priced };
 }
@@ -201,7 +202,7 @@ export async function sendCheckedOrder(
             queuedAt: now,
           },
           {
-            canAfford: (balance) => canAfford(balance, priced.cost),
+            canAfford: (balance) => balanceCoversOrder(balance, priced.cost),
             insufficient: OrderCreateText.insufficientFunds,
           },
         );
@@ -223,11 +224,6 @@ export async function sendCheckedOrder(
     },
   );
   return created;
-}
-
-function canAfford(balance: { main: number; bonus: number }, cost: number): boolean {
-  const total = balance.main + balance.bonus;
-  return total > MIN_BALANCE_TO_SEND && total >= cost;
 }
 
 const PICTURE_NAMES = ['original', 'original-thumb', 'draft', 'additional'] as const;

@@ -180,6 +180,18 @@ describe('POST /api/orders/create', () => {
     });
   });
 
+  it("refuses with the editor's insufficient-funds text: from 11 tokens, as the rule says", async () => {
+    const { client } = await signUpCustomer(t);
+    // 10 + 5 + 6 = 21 tokens against the 20 of the trial bonus.
+    const tooDear = single([
+      { id: service('Body shaping')._id },
+      { id: service('Skin retouch')._id },
+      { id: service('Tattoo removal')._id },
+    ]);
+    const answer = await send(client, tooDear);
+    expect(answer).toMatchObject({ status: 402, body: { message: OrderText.insufficientFunds } });
+  });
+
   it('sends exactly as many of 50 simultaneous orders as the balance allows', async () => {
     const { client, user } = await signUpCustomer(t);
     const teeth = service('Teeth whitening');

@@ -248,7 +248,9 @@ describe('events of a command whose instance died before publishing them', () =>
     await Promise.all([t.work.sweep(), t.work.sweep()]);
     await expect
       .poll(() => changes.filter((change) => change.orderId === saved!.id))
-      .toEqual([{ orderId: saved!.id, condition: OrderCondition.new }]);
+      .toEqual([
+        { orderId: saved!.id, condition: OrderCondition.new, from: null, customerId: customer.user._id },
+      ]);
     expect(await t.db.select().from(orderOutbox)).toEqual([]);
     await t.work.sweep();
     expect(changes.filter((change) => change.orderId === saved!.id)).toHaveLength(1);

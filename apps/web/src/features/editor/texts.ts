@@ -1,5 +1,3 @@
-import { MIN_BALANCE_TO_SEND } from '@retouch/shared/orders';
-
 const coinUnit = (amount: number) => (amount === 1 ? 'coin' : 'coins');
 const coins = (amount: number) => `${amount} ${coinUnit(amount)}`;
 
@@ -17,6 +15,16 @@ export const EditorText = {
   uploadImage: 'Upload image',
   readingPhoto: 'Reading the photo',
   notAnImage: 'This file could not be opened as an image',
+  replaceTitle: 'Replace the photo?',
+  replaceText: 'The persons marked on this photo and the services chosen for them will be removed.',
+  replaceConfirm: 'Replace photo',
+  draftSaving: 'Saving the draft…',
+  draftSaved: 'Draft saved on this device',
+  draftNotSaved: 'The draft could not be saved on this device',
+  startOver: 'Start over',
+  discardTitle: 'Discard this draft?',
+  discardText: 'The photo, the persons, the services and the comment will be removed.',
+  discardConfirm: 'Discard draft',
   canvas: 'Photo: click on a person to mark them',
   canvasHint: 'Upload a photo, then click on each person you want retouched.',
   persons: 'Persons',
@@ -44,10 +52,14 @@ export const EditorText = {
   send: 'SEND TO RETOUCH',
   goToHistory: 'GO TO HISTORY PAGE',
   insufficientFundsTitle: 'Insufficient funds',
-  insufficientFunds: `Sending an order is possible from ${MIN_BALANCE_TO_SEND} tokens. Buy tokens to continue.`,
+  fundsAgainstCost: (balance: number, cost: number) =>
+    `Your balance is ${balance} tokens; this order costs ${coins(cost)}.`,
+  buyToContinue: 'Buy tokens to continue.',
   buyTokens: 'Buy tokens',
   confirmTitle: 'Send the order to retouch?',
-  confirmCost: (amount: number) => `Cost: ${coins(amount)}`,
+  summary: 'Order summary',
+  optionOf: (service: string) => `Option of ${service}`,
+  confirmTotal: (amount: number) => `Total: ${coins(amount)}`,
   confirmTime: (minutes: number) => `Time: ${minutes} minutes`,
   confirmSend: 'Send',
   cancel: 'Cancel',

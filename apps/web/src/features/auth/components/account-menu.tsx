@@ -65,11 +65,13 @@ export function AccountMenu({ vertical = false, onBalanceClick, balanceAction }:
         )}
         {balanceAction}
       </Flex>
-      <Flex gap="small" align="center">
-        <Avatar src={user.picture} alt="" size="small" />
+      {/* A long e-mail is cut with an ellipsis, never pushed past a phone's drawer (issue 19). */}
+      <Flex gap="small" align="center" style={{ maxWidth: '100%', minWidth: 0 }}>
+        <Avatar src={user.picture} alt="" size="small" style={{ flexShrink: 0 }} />
         <Dropdown menu={{ items }} trigger={['click']}>
-          <Button type="text">
-            {user.email} <DownOutlined aria-hidden />
+          <Button type="text" title={user.email} style={{ maxWidth: '100%', minWidth: 0 }}>
+            <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{user.email}</span>
+            <DownOutlined aria-hidden />
           </Button>
         </Dropdown>
       </Flex>

@@ -8,20 +8,8 @@ import {
   type EditorAction,
   type EditorState,
 } from '../model/editor-reducer';
+import { entryTitles } from '../model/order-summary';
 import { EditorText } from '../texts';
-
-/** How an entry reads: its title, numbered when a multi service is chosen more than once. */
-function entryTitles(entries: readonly ChosenEntry[]): Map<string, string> {
-  const seen = new Map<string, number>();
-  const titles = new Map<string, string>();
-  for (const entry of entries) {
-    const title = (entry.option ?? entry.service).title.user;
-    const count = (seen.get(title) ?? 0) + 1;
-    seen.set(title, count);
-    titles.set(entry.key, count > 1 ? `${title} (${count})` : title);
-  }
-  return titles;
-}
 
 /** The active person's services and options, each removable, with the degree of action where offered. */
 export function ChosenServices({

@@ -1,5 +1,6 @@
 import type { Balance } from '@retouch/shared/users';
 import { Card, Flex, Statistic, Typography } from 'antd';
+import { NewOrderEta } from '@/features/order-eta/components/new-order-eta';
 import { EditorText } from '../texts';
 import { ExecutionTimer } from './execution-timer';
 
@@ -8,10 +9,15 @@ interface CostPanelProps {
   balance: Balance | null;
   cost: number;
   minutes: number;
+  /** The chosen services, for the estimate of when the result would come. */
+  serviceIds: readonly string[];
 }
 
-/** The balance (when logged in), the order's cost in coins and its countdown. */
-export function CostPanel({ balance, cost, minutes }: CostPanelProps) {
+/**
+ * The balance (when logged in), the order's cost in coins, its countdown (the specification's timer)
+ * and, once a service is chosen, when its result would come given the queue (decision 26).
+ */
+export function CostPanel({ balance, cost, minutes, serviceIds }: CostPanelProps) {
   return (
     <Card size="small">
       <Flex gap="large" wrap>
@@ -30,6 +36,7 @@ export function CostPanel({ balance, cost, minutes }: CostPanelProps) {
           data-testid="editor-cost"
         />
         <ExecutionTimer key={minutes} minutes={minutes} />
+        {serviceIds.length > 0 && <NewOrderEta minutes={minutes} serviceIds={serviceIds} />}
       </Flex>
     </Card>
   );

@@ -1,11 +1,11 @@
-import { OrderText } from '@retouch/shared/orders';
+import { OrderPhotoText } from '@retouch/shared/order-photos';
 import { UploadOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Typography, Upload } from 'antd';
-import { useId, type Dispatch } from 'react';
-import { isFaceImageTooLarge } from '../model/canvas-layout';
+import { Alert, Button, Flex, Typography, Upload } from 'antd';
+import { useId, useState, type Dispatch } from 'react';
 import type { EditorAction, FacePhoto } from '../model/editor-reducer';
+import { ACCEPTED_PHOTO_TYPES, faceSizeProblem } from '../model/photo-checks';
 import { EditorText } from '../texts';
-import { readImageFile } from '../utils/read-image-file';
+import { checkedFileProblem, readImageFile } from '../utils/read-image-file';
 
 const PREVIEW_WIDTH = 150;
 
@@ -14,22 +14,30 @@ interface FacePhotoUploadProps {
   dispatch: Dispatch<EditorAction>;
 }
 
-/** The extra face photo a service may need: at most 2000 x 2000, previewed small. */
+/** The extra face photo a service may need: its limits said first, checked as chosen, previewed small. */
 export function FacePhotoUpload({ facePhoto, dispatch }: FacePhotoUploadProps) {
-  const { message } = App.useApp();
   const labelId = useId();
+  const limitsId = useId();
+  const [problem, setProblem] = useState<string | null>(null);
 
   const choose = async (file: File) => {
+    setProblem(null);
+    const refused = await checkedFileProblem(file);
+    if (refused) {
+      setProblem(refused);
+      return;
+    }
     try {
       const image = await readImageFile(file);
-      if (isFaceImageTooLarge(image)) {
+      const tooLarge = faceSizeProblem(image);
+      if (tooLarge) {
         URL.revokeObjectURL(image.url);
-        void message.error(OrderText.faceImageTooLarge);
+        setProblem(tooLarge);
         return;
       }
       dispatch({ type: 'facePhotoChosen', facePhoto: { file, url: image.url } });
     } catch {
-      void message.error(EditorText.notAnImage);
+      setProblem(EditorText.notAnImage);
     }
   };
 
@@ -46,17 +54,25 @@ export function FacePhotoUpload({ facePhoto, dispatch }: FacePhotoUploadProps) {
           style={{ borderRadius: 8 }}
         />
       )}
-      <Upload
-        accept="image/*"
-        showUploadList={false}
-        maxCount={1}
-        beforeUpload={(file) => {
-          void choose(file);
-          return false; // kept here: the file goes with the order
-        }}
-      >
-        <Button icon={<UploadOutlined aria-hidden />}>{EditorText.chooseFacePhoto}</Button>
-      </Upload>
+      <Flex gap="middle" align="center" wrap>
+        <Upload
+          accept={ACCEPTED_PHOTO_TYPES}
+          showUploadList={false}
+          maxCount={1}
+          beforeUpload={(file) => {
+            void choose(file);
+            return false; // kept here: the file goes with the order
+          }}
+        >
+          <Button icon={<UploadOutlined aria-hidden />} aria-describedby={limitsId}>
+            {EditorText.chooseFacePhoto}
+          </Button>
+        </Upload>
+        <Typography.Text type="secondary" id={limitsId}>
+          {OrderPhotoText.faceLimits}
+        </Typography.Text>
+      </Flex>
+      {problem && <Alert type="error" showIcon title={problem} />}
     </Flex>
   );
 }

@@ -1,13 +1,21 @@
+import { OrderText } from '@retouch/shared/orders';
+import type { Balance } from '@retouch/shared/users';
 import { Button, Modal, Typography } from 'antd';
 import { EditorText } from '../texts';
 
 interface InsufficientFundsModalProps {
+  /** Null while the user is not known. */
+  balance: Balance | null;
+  cost: number;
   onBuyTokens: () => void;
   onClose: () => void;
 }
 
-/** Sending needs more than 10 tokens; the button leads to the buy-tokens dialog. */
-export function InsufficientFundsModal({ onBuyTokens, onClose }: InsufficientFundsModalProps) {
+/**
+ * Sending needs a total balance above 10 that covers the order (the rule and its text are the server's
+ * too); the button leads to the buy-tokens dialog.
+ */
+export function InsufficientFundsModal({ balance, cost, onBuyTokens, onClose }: InsufficientFundsModalProps) {
   return (
     <Modal
       open
@@ -25,7 +33,13 @@ export function InsufficientFundsModal({ onBuyTokens, onClose }: InsufficientFun
         </Button>
       }
     >
-      <Typography.Paragraph>{EditorText.insufficientFunds}</Typography.Paragraph>
+      <Typography.Paragraph>{OrderText.insufficientFunds}</Typography.Paragraph>
+      {balance && (
+        <Typography.Paragraph>
+          {EditorText.fundsAgainstCost(balance.main + balance.bonus, cost)}
+        </Typography.Paragraph>
+      )}
+      <Typography.Paragraph>{EditorText.buyToContinue}</Typography.Paragraph>
     </Modal>
   );
 }

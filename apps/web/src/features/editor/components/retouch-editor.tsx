@@ -11,23 +11,28 @@ import { Link, useNavigate } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useOverload } from '../api/get-overload';
+import { useEditorDraft } from '../hooks/use-editor-draft';
 import { useSendOrder } from '../hooks/use-send-order';
 import {
   allowsMessage,
   editorReducer,
+  hasMarks,
   initialEditorState,
+  isBlank,
   needsFacePhoto,
   timerMinutes,
   totalCost,
   type EditorAction,
   type EditorState,
 } from '../model/editor-reducer';
+import { orderSummary } from '../model/order-summary';
 import { EditorText } from '../texts';
 import { ChosenServices } from './chosen-services';
 import { CommentBox } from './comment-box';
 import { ConfirmSendModal } from './confirm-send-modal';
 import { CookieNotice } from './cookie-notice';
 import { CostPanel } from './cost-panel';
+import { DraftBar } from './draft-bar';
 import { EditorCanvas, type EditorCanvasHandle } from './editor-canvas';
 import { FacePhotoUpload } from './face-photo-upload';
 import { InsufficientFundsModal } from './insufficient-funds-modal';
@@ -47,7 +52,10 @@ interface RetouchEditorProps {
   onLoginRequired: () => void;
 }
 
-/** The retouch editor (customer-side sections 2 to 5): photo, persons, services, cost and sending. */
+/**
+ * The retouch editor (customer-side sections 2 to 5): photo, persons, services, cost and sending. The
+ * work in it is kept on the device until it is sent or discarded (`useEditorDraft`).
+ */
 export function RetouchEditor({
   catalogue,
   loggedIn,
@@ -62,7 +70,8 @@ export function RetouchEditor({
   const overload = useOverload();
   const mobile = useMediaQuery(`(max-width: ${BREAKPOINTS.mobile}px)`);
   const mobileButtons = useMediaQuery(`(max-width: ${BREAKPOINTS.mobileButtons}px)`);
-  const sending = useSendOrder({ state, canvas, loggedIn, balance, onLoginRequired });
+  const draft = useEditorDraft(state, dispatch, catalogue.data);
+  const sending = useSendOrder({ state, canvas, loggedIn, balance, onLoginRequired, onSent: draft.forget });
   const cost = totalCost(state);
   const minutes = timerMinutes(state);
 
@@ -82,7 +91,10 @@ export function RetouchEditor({
       <Alert type="info" showIcon title={AccountUiText.picturesKept} />
       <Flex gap="large" vertical={mobile} align={mobile ? 'stretch' : 'flex-start'}>
         <Flex vertical gap="middle" style={{ maxWidth: '100%', minWidth: 0 }}>
-          <PhotoUpload dispatch={dispatch} />
+          <PhotoUpload dispatch={dispatch} askBeforeReplacing={hasMarks(state)} />
+          {!isBlank(state) && (
+            <DraftBar status={draft.status} onDiscard={() => dispatch({ type: 'draftDiscarded' })} />
+          )}
           {state.armedEmbed && (
             <Alert type="info" showIcon title={EditorText.placeEmbed(state.armedEmbed.service.title.user)} />
           )}
@@ -98,7 +110,12 @@ export function RetouchEditor({
           <PersonsPanel state={state} dispatch={dispatch} />
         </Flex>
         <Flex vertical gap="middle" style={{ flex: '1 1 280px', minWidth: 0 }}>
-          <CostPanel balance={loggedIn ? balance : null} cost={cost} minutes={minutes} />
+          <CostPanel
+            balance={loggedIn ? balance : null}
+            cost={cost}
+            minutes={minutes}
+            serviceIds={state.persons.flatMap((person) => person.entries.map((entry) => entry.service._id))}
+          />
           <Flex gap="small" vertical={mobileButtons} wrap>
             <Button type="primary" size="large" block={mobileButtons} onClick={sending.requestSend}>
               {EditorText.send}
@@ -116,12 +133,16 @@ export function RetouchEditor({
       {needsFacePhoto(state) && <FacePhotoUpload facePhoto={state.facePhoto} dispatch={dispatch} />}
       <CookieNotice />
       {sending.dialog === 'funds' && (
-        <InsufficientFundsModal onBuyTokens={onBuyTokens} onClose={sending.closeDialog} />
+        <InsufficientFundsModal
+          balance={balance}
+          cost={cost}
+          onBuyTokens={onBuyTokens}
+          onClose={sending.closeDialog}
+        />
       )}
       {sending.dialog === 'confirm' && (
         <ConfirmSendModal
-          cost={cost}
-          minutes={minutes}
+          summary={orderSummary(state)}
           progress={sending.progress}
           onSend={sending.send}
           onClose={sending.closeDialog}

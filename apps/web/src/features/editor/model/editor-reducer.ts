@@ -97,7 +97,10 @@ export type EditorAction =
   | { type: 'entryRemoved'; key: string }
   | { type: 'degreesChosen'; key: string; degreeIds: string[] }
   | { type: 'commentChanged'; comment: string }
-  | { type: 'facePhotoChosen'; facePhoto: FacePhoto | null };
+  | { type: 'facePhotoChosen'; facePhoto: FacePhoto | null }
+  /** The draft kept on the device, restored; taken only while the editor is still blank. */
+  | { type: 'draftRestored'; state: EditorState }
+  | { type: 'draftDiscarded' };
 
 const basePerson = (): Person => ({ name: BASE_PERSON, position: null, entries: [] });
 
@@ -150,6 +153,17 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return { ...state, comment: action.comment };
     case 'facePhotoChosen':
       return { ...state, facePhoto: action.facePhoto };
+    case 'draftRestored':
+      // Whatever the customer did while the draft was read wins over it.
+      if (!isBlank(state)) return state;
+      return {
+        ...action.state,
+        notice: state.notice,
+        sequence: Math.max(action.state.sequence, state.sequence),
+      };
+    case 'draftDiscarded':
+      // The sequence goes on, so a notice after the discard is still shown.
+      return { ...initialEditorState, notice: state.notice, sequence: state.sequence };
   }
 }
 
@@ -236,7 +250,7 @@ const personInput = (person: Person): PersonEntriesInput => ({
 });
 
 /** The degrees the rules give a service chosen without any: the one it marks default, else its first. */
-function defaultDegreeIds(service: PublicService): string[] {
+export function defaultDegreeIds(service: PublicService): string[] {
   // The public catalogue marks the default degree per service, so the service alone is the catalogue.
   const catalog = entryCatalogOf([{ list: [service] }]);
   const check = priceEntries([{ id: BASE_PERSON, orders: [{ id: service._id }] }], catalog);
@@ -358,6 +372,16 @@ export function entryCost(entry: ChosenEntry): number {
 
 export function hasServices(state: EditorState): boolean {
   return allEntries(state).length > 0;
+}
+
+/** Whether a new photo would throw work away: persons marked on the current one, or services chosen. */
+export function hasMarks(state: EditorState): boolean {
+  return state.persons.length > 1 || hasServices(state);
+}
+
+/** Whether the editor holds nothing worth keeping: no photo, no choice, no comment. */
+export function isBlank(state: EditorState): boolean {
+  return !state.photo && !state.facePhoto && !hasMarks(state) && state.comment.trim() === '';
 }
 
 export function allowsMessage(state: EditorState): boolean {

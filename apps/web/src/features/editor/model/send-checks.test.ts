@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { faceSwap, teeth } from '../test/catalog';
+import { eyes, faceSwap, skin, teeth } from '../test/catalog';
 import { editorReducer, initialEditorState, type EditorState } from './editor-reducer';
 import { firstSendBlock } from './send-checks';
 
@@ -27,14 +27,26 @@ describe('firstSendBlock', () => {
     expect(check(loaded, { balance: { main: 0, bonus: 11 } })).toBe('services');
   });
 
+  it("then for a balance that covers the order's cost, before any upload", () => {
+    // Teeth whitening costs 2: 11 tokens send it, an order of 2 + 5 + 3 + 2 = 12 does not.
+    expect(check(withTeeth, { balance: { main: 0, bonus: 11 } })).toBeNull();
+    const dear = [skin, eyes, teeth].reduce(
+      (state, service) => editorReducer(state, { type: 'serviceChosen', service }),
+      editorReducer(withTeeth, { type: 'canvasClicked', point: { x: 10, y: 10 } }),
+    );
+    expect(check(dear, { balance: { main: 0, bonus: 11 } })).toBe('funds');
+  });
+
   it('then for the face photo a chosen service needs', () => {
     const needsFace = editorReducer(withTeeth, { type: 'serviceChosen', service: faceSwap });
-    expect(check(needsFace)).toBe('facePhoto');
+    // Teeth whitening and face swap cost 17.
+    const enough = { balance: { main: 10, bonus: 10 } };
+    expect(check(needsFace, enough)).toBe('facePhoto');
     const withFace = editorReducer(needsFace, {
       type: 'facePhotoChosen',
       facePhoto: { file: new File(['f'], 'face.jpg'), url: 'blob:face' },
     });
-    expect(check(withFace)).toBeNull();
+    expect(check(withFace, enough)).toBeNull();
   });
 
   it('lets a complete order through', () => {

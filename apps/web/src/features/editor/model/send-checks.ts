@@ -1,6 +1,6 @@
-import { MIN_BALANCE_TO_SEND } from '@retouch/shared/orders';
+import { balanceCoversOrder } from '@retouch/shared/orders';
 import type { Balance } from '@retouch/shared/users';
-import { hasServices, needsFacePhoto, type EditorState } from './editor-reducer';
+import { hasServices, needsFacePhoto, totalCost, type EditorState } from './editor-reducer';
 
 /** Why an order cannot be sent yet, by the first rule it breaks. */
 export type SendBlock = 'login' | 'photo' | 'funds' | 'services' | 'facePhoto';
@@ -14,12 +14,13 @@ interface SendContext {
 
 /**
  * The checks before sending, in the specification's order (customer-side section 5): login, photo,
- * a total balance strictly above 10, at least one service, the face photo when a service needs it.
+ * a total balance strictly above 10 that also covers the order's cost (as the server checks it, so
+ * no upload starts that it would refuse), at least one service, the face photo when a service needs it.
  */
 export function firstSendBlock({ loggedIn, balance, state }: SendContext): SendBlock | null {
   if (!loggedIn) return 'login';
   if (!state.photo) return 'photo';
-  if (!balance || balance.main + balance.bonus <= MIN_BALANCE_TO_SEND) return 'funds';
+  if (!balance || !balanceCoversOrder(balance, totalCost(state))) return 'funds';
   if (!hasServices(state)) return 'services';
   if (needsFacePhoto(state) && !state.facePhoto) return 'facePhoto';
   return null;

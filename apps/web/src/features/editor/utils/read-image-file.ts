@@ -1,3 +1,21 @@
+import { MAX_IMAGE_BYTES } from '@retouch/shared/constants';
+import { IMAGE_SIGNATURE_BYTES, fileProblem } from '../model/photo-checks';
+
+/**
+ * Why a chosen file is refused before it is read (`fileProblem`): only its first bytes are read,
+ * for its type; one that cannot be read at all is no image.
+ */
+export async function checkedFileProblem(file: File): Promise<string | null> {
+  // Over the size limit, not a byte is read.
+  if (file.size > MAX_IMAGE_BYTES) return fileProblem(file, new Uint8Array());
+  const head = await file
+    .slice(0, IMAGE_SIGNATURE_BYTES)
+    .arrayBuffer()
+    .then((bytes) => new Uint8Array(bytes))
+    .catch(() => new Uint8Array());
+  return fileProblem(file, head);
+}
+
 export interface ReadImage {
   /** Object URL of the image; the caller revokes it. */
   url: string;

@@ -8,9 +8,15 @@ export function formatEta(eta: string, now = new Date()): string {
   return at.isSame(now, 'day') ? at.format('HH:mm') : at.format('D MMM, HH:mm');
 }
 
-/** 'Result expected by 14:35', or why there is no estimate yet. */
-export function EtaTime({ eta }: { eta: string | null }) {
-  if (!eta) return <Typography.Text type="secondary">{EtaText.noDesigner}</Typography.Text>;
+/** 'Result expected by 14:35', or why there is no estimate yet (`short`: in a table cell or a card). */
+export function EtaTime({ eta, short = false }: { eta: string | null; short?: boolean }) {
+  if (!eta) {
+    return (
+      <Typography.Text type="secondary">
+        {short ? EtaText.noDesignerShort : EtaText.noDesigner}
+      </Typography.Text>
+    );
+  }
   return (
     <Typography.Text>
       <time dateTime={eta}>{EtaText.expectedBy(formatEta(eta))}</time>

@@ -1,7 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
+import { ETA_REFRESH_MS } from '@/features/order-eta/api/get-new-order-eta';
 import { queryKeys } from '@/lib/query-keys';
+import { isAwaitingResult } from '../utils/order-actions';
 
 // The answer of GET /api/orders/user/ as the server presents it (order-history.ts, presentOrders).
 const historyEntrySchema = z.object({
@@ -19,6 +21,8 @@ export const historyOrderSchema = z.object({
   tip: z.number(),
   executionTime: z.number(),
   dateStart: z.string().nullable(),
+  /** When the result is expected; null once finished or while no designer is on shift. */
+  eta: z.string().nullable().default(null),
   // Every picture is null once the retention job deleted them (picturesExpired).
   pictures: z.object({ original: z.string().nullable(), thumbnail: z.string().nullable() }),
   finalPicture: z.string().nullable(),
@@ -51,5 +55,8 @@ export function useUserOrders(query: HistoryQuery) {
     queryFn: () => getUserOrders(query),
     // The table keeps the current page while the next one loads.
     placeholderData: keepPreviousData,
+    // The queue moves with other people's orders too: estimates are asked again while one is awaited.
+    refetchInterval: (current) =>
+      current.state.data?.orders.some((order) => isAwaitingResult(order.condition)) ? ETA_REFRESH_MS : false,
   });
 }

@@ -1,4 +1,5 @@
 import { Flex, Image, Typography } from 'antd';
+import { CoinAmount } from '@/components/coin-amount';
 import type { HistoryOrder } from '../api/get-user-orders';
 import { OrderHistoryText } from '../texts';
 
@@ -23,7 +24,7 @@ export function OrderServices({ persons }: { persons: HistoryOrder['persons'] })
                     preview={false}
                   />
                   <span>{entry.title.user}</span>
-                  <Typography.Text type="secondary">{OrderHistoryText.coins(entry.cost)}</Typography.Text>
+                  <CoinAmount amount={entry.cost} secondary />
                 </Flex>
               </li>
             ))}

@@ -1,5 +1,5 @@
 import { CustomerText } from '@retouch/shared/texts';
-import { DEFAULT_TIP, MAX_TIP, TIP_PRESETS, tipSchema } from '@retouch/shared/orders';
+import { DEFAULT_TIP, TIP_PRESETS, tipSchema } from '@retouch/shared/orders';
 import { App, Button, Flex, Form, InputNumber, Modal } from 'antd';
 import { errorMessage } from '@/lib/api-client';
 import { schemaRule } from '@/lib/schema-rule';
@@ -7,7 +7,8 @@ import { useLeaveTip } from '../api/leave-tip';
 import { OrderHistoryText } from '../texts';
 
 const TIP_STEP = 5;
-const amountRule = schemaRule(tipSchema.shape.data.shape.amount);
+const amountSchema = tipSchema.shape.data.shape.amount;
+const amountRule = schemaRule(amountSchema);
 
 interface TipDialogProps {
   orderId: string;
@@ -23,7 +24,8 @@ export function TipDialog({ orderId, onClose }: TipDialogProps) {
 
   const send = ({ amount: value }: { amount: number | null }) =>
     leaveTip.mutate(
-      { orderId, amount: value ?? 0 },
+      // The rule let only a whole amount from 1 to the maximum through: it is sent as it was typed.
+      { orderId, amount: amountSchema.parse(value) },
       {
         onSuccess: ({ message }) => {
           notification.success({ title: CustomerText.success, description: message });
@@ -52,8 +54,10 @@ export function TipDialog({ orderId, onClose }: TipDialogProps) {
             </Button>
           ))}
         </Flex>
+        {/* No min, max or precision on the box: it would silently raise 0 to 1 or round 2.5 (issue 19);
+            the rule refuses such amounts with the schema's texts instead. */}
         <Form.Item label={OrderHistoryText.tipAmount} name="amount" rules={[amountRule]}>
-          <InputNumber min={1} max={MAX_TIP} step={TIP_STEP} precision={0} style={{ width: '100%' }} />
+          <InputNumber step={TIP_STEP} style={{ width: '100%' }} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={leaveTip.isPending} block>
           {OrderHistoryText.sendTip}

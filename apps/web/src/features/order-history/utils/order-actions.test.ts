@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canLeaveTip, canOpenMore, hasTip, isInWork } from './order-actions';
+import { canLeaveTip, canOpenMore, hasTip, isInWork, isWaitingForDesigner } from './order-actions';
 
 // Every condition code and one the specification does not know (customer-side section 4): the answers the
 // screens gave before the groups came from the shared order flow.
@@ -18,5 +18,9 @@ describe('order history actions by condition', () => {
 
   it('moves the progress at 1 to 5', () => {
     expect(where(isInWork)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('waits for a designer at 0 and 7', () => {
+    expect(where(isWaitingForDesigner)).toEqual([0, 7]);
   });
 });

@@ -20,3 +20,15 @@ export function canOpenMore(condition: number): boolean {
 export function isInWork(condition: number): boolean {
   return isInGroup('inWork', condition);
 }
+
+/** Whether the order waits for a designer (conditions 0 and 7): nothing is in progress yet. */
+export function isWaitingForDesigner(condition: number): boolean {
+  return isInGroup('waitingForDesigner', condition);
+}
+
+/** Whether the order's result is still to come (waiting, in a designer's hands or in review): it has an estimate. */
+export function isAwaitingResult(condition: number): boolean {
+  return (['waitingForDesigner', 'heldByDesigner', 'inReview'] as const).some((group) =>
+    isInGroup(group, condition),
+  );
+}

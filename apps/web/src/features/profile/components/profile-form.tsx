@@ -1,6 +1,5 @@
-import { MAX_AVATAR_BYTES } from '@retouch/shared/constants';
-import { CustomerText, ServerText } from '@retouch/shared/texts';
-import type { UserInfo } from '@retouch/shared/users';
+import { CustomerText } from '@retouch/shared/texts';
+import { AVATAR_FILE_TYPES, avatarFileProblem, type UserInfo } from '@retouch/shared/users';
 import { UploadOutlined } from '@ant-design/icons';
 import { App, Avatar, Button, Flex, Form, Input, Progress, Upload } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -11,6 +10,9 @@ interface ProfileValues {
   giveName: string;
   familyName: string;
 }
+
+// The picker offers the picture types the server takes, by MIME type and by ending.
+const AVATAR_ACCEPT = Object.entries(AVATAR_FILE_TYPES).flat(2).join(',');
 
 const nameRules = [{ required: true, whitespace: true, message: CustomerText.fieldEmpty }];
 
@@ -23,12 +25,11 @@ export function ProfileForm({ user }: { user: UserInfo }) {
   const preview = useMemo(() => (image ? URL.createObjectURL(image) : null), [image]);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
+  // Refused at once, before any upload: the system's dialog lets a user pick any file despite `accept`.
   const chooseImage = (file: File) => {
-    if (file.size > MAX_AVATAR_BYTES) {
-      notification.error({ title: CustomerText.error, description: ServerText.imageTooLarge });
-    } else {
-      setImage(file);
-    }
+    const problem = avatarFileProblem(file);
+    if (problem) notification.error({ title: CustomerText.error, description: problem });
+    else setImage(file);
     return false; // keep the file here: it is sent with the form
   };
 
@@ -63,7 +64,7 @@ export function ProfileForm({ user }: { user: UserInfo }) {
     >
       <Flex vertical align="center" gap="small" style={{ marginBottom: 24 }}>
         <Avatar size={96} src={preview ?? user.picture} alt={CustomerText.avatar} />
-        <Upload accept="image/*" showUploadList={false} maxCount={1} beforeUpload={chooseImage}>
+        <Upload accept={AVATAR_ACCEPT} showUploadList={false} maxCount={1} beforeUpload={chooseImage}>
           <Button icon={<UploadOutlined aria-hidden />}>{CustomerText.chooseAvatar}</Button>
         </Upload>
         {progress !== null && (

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  notificationSettingsSchema,
+  pushSubscriptionSchema,
+  pushUnsubscribeSchema,
+  type NotificationSettings,
+  type PushPublicKey,
+} from '@retouch/shared/notifications';
+import { parseInput } from '../../lib/validation';
+import { perUserRateLimit } from '../../plugins/user-rate-limit';
+import {
+  changeSettings,
+  loadSettings,
+  pushPublicKey,
+  subscribe,
+  unsubscribe,
+  type CustomerNotifier,
+  type NotificationDeps,
+} from './notifications.service';
+
+/** Subscriptions a customer may send a minute: a browser subscribes once per opt-in. */
+const SUBSCRIBE_RATE_LIMIT_PER_MINUTE = 20;
+
+export interface NotificationsRoutesOptions {
+  deps: NotificationDeps;
+  notifier: CustomerNotifier;
+}
+
+/** The customer's notification switch and Web Push subscriptions (issue 19, docs/decisions/0025). */
+export async function notificationsRoutes(
+  app: FastifyInstance,
+  { deps, notifier }: NotificationsRoutesOptions,
+) {
+  // The VAPID keys are found (outside production without configured keys: made and kept) at start, so
+  // that no request writes them; if the database fails now, the first use tries again.
+  app.addHook('onReady', async () => {
+    await deps.vapid
+      .get()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'VAPID keys not loaded yet'));
+  });
+  // Mails and pushes under way finish before the database closes.
+  app.addHook('onClose', () => notifier.settled());
+
+  app.get('/api/user/notifications', async (request): Promise<NotificationSettings> => {
+    const { userId } = await app.requireIdentity(request);
+    return loadSettings(deps.db, userId);
+  });
+
+  app.patch('/api/user/notifications', async (request): Promise<NotificationSettings> => {
+    const { userId } = await app.requireIdentity(request);
+    const body = parseInput(notificationSettingsSchema, request.body);
+    return changeSettings(deps, userId, body);
+  });
+
+  app.get('/api/push/public-key', async (request): Promise<PushPublicKey> => {
+    await app.requireIdentity(request);
+    return { publicKey: await pushPublicKey(deps) };
+  });
+
+  const subscribeLimit = { config: perUserRateLimit(app, SUBSCRIBE_RATE_LIMIT_PER_MINUTE, '1 minute') };
+
+  app.post('/api/push/subscriptions', subscribeLimit, async (request, reply) => {
+    const { userId } = await app.requireIdentity(request);
+    const body = parseInput(pushSubscriptionSchema, request.body);
+    await subscribe(deps, userId, body);
+    return reply.status(204).send();
+  });
+
+  app.delete('/api/push/subscriptions', async (request, reply) => {
+    const { userId } = await app.requireIdentity(request);
+    const { endpoint } = parseInput(pushUnsubscribeSchema, request.body);
+    await unsubscribe(deps, userId, endpoint);
+    return reply.status(204).send();
+  });
+}

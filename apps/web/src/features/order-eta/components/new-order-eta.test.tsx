@@ -1,0 +1,46 @@
+import { EtaText } from '@retouch/shared/eta';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '@/test/fetch-mock';
+import { formatEta } from './eta-time';
+import { NewOrderEta } from './new-order-eta';
+
+function renderEta(minutes: number, serviceIds: string[]) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <NewOrderEta minutes={minutes} serviceIds={serviceIds} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('NewOrderEta', () => {
+  it('asks with the order’s minutes and services, and says when and how many orders are ahead', async () => {
+    const eta = new Date(Date.now() + 90 * 60_000).toISOString();
+    const { calls } = mockFetch({
+      'GET /api/system/order/eta': { body: { eta, ahead: 2, designersOnShift: 3 } },
+    });
+    renderEta(25, ['teeth', 'skin', 'teeth']);
+    expect(await screen.findByText(EtaText.expectedBy(formatEta(eta)))).toBeInTheDocument();
+    expect(screen.getByText(EtaText.ahead(2))).toBeInTheDocument();
+    const asked = new URL(calls[0]!.url, 'http://localhost');
+    expect(asked.searchParams.get('minutes')).toBe('25');
+    expect(asked.searchParams.get('services')?.split(',').sort()).toEqual(['skin', 'teeth']);
+  });
+
+  it('says why there is no estimate while no designer is on shift', async () => {
+    mockFetch({ 'GET /api/system/order/eta': { body: { eta: null, ahead: 4, designersOnShift: 0 } } });
+    renderEta(15, ['teeth']);
+    expect(await screen.findByText(EtaText.noDesigner)).toBeInTheDocument();
+    expect(screen.queryByText(EtaText.ahead(4))).not.toBeInTheDocument();
+  });
+});
+
+describe('formatEta', () => {
+  it('names the time today, and the day as well otherwise', () => {
+    const now = new Date(2026, 10, 24, 12, 0);
+    expect(formatEta(new Date(2026, 10, 24, 14, 5).toISOString(), now)).toBe('14:05');
+    expect(formatEta(new Date(2026, 10, 25, 9, 30).toISOString(), now)).toBe('25 Nov, 09:30');
+  });
+});

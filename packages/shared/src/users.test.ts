@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_AVATAR_BYTES } from './constants';
+import { AvatarText, avatarFileProblem } from './users';
+
+const file = (name: string, type: string, size = 1000) => ({ name, type, size });
+
+describe('avatarFileProblem (issue 19)', () => {
+  it('takes the picture types the server decodes, by MIME type and ending', () => {
+    expect(avatarFileProblem(file('me.jpg', 'image/jpeg'))).toBeUndefined();
+    expect(avatarFileProblem(file('ME.JPEG', 'image/jpeg'))).toBeUndefined();
+    expect(avatarFileProblem(file('me.png', 'image/png'))).toBeUndefined();
+    expect(avatarFileProblem(file('me.webp', 'image/webp'))).toBeUndefined();
+    // Some systems give a HEIC photo no MIME type: its ending decides.
+    expect(avatarFileProblem(file('IMG_0001.HEIC', ''))).toBeUndefined();
+  });
+
+  it('refuses what is no picture, or says one thing by its type and another by its name', () => {
+    expect(avatarFileProblem(file('notes.txt', 'text/plain'))).toBe(AvatarText.notImage);
+    expect(avatarFileProblem(file('scan.pdf', 'application/pdf'))).toBe(AvatarText.notImage);
+    expect(avatarFileProblem(file('scan.png', 'application/pdf'))).toBe(AvatarText.notImage);
+    expect(avatarFileProblem(file('notes.txt', 'image/png'))).toBe(AvatarText.notImage);
+    expect(avatarFileProblem(file('drawing.svg', 'image/svg+xml'))).toBe(AvatarText.notImage);
+    expect(avatarFileProblem(file('notes', ''))).toBe(AvatarText.notImage);
+  });
+
+  it('refuses a picture over the server limit, naming it', () => {
+    expect(avatarFileProblem(file('me.jpg', 'image/jpeg', MAX_AVATAR_BYTES))).toBeUndefined();
+    expect(avatarFileProblem(file('me.jpg', 'image/jpeg', MAX_AVATAR_BYTES + 1))).toBe(AvatarText.tooLarge);
+    expect(AvatarText.tooLarge).toContain('5 MB');
+  });
+});
