@@ -7,7 +7,7 @@ import { useLeaveTip } from '@/features/order-history/api/leave-tip';
 import { mockFetch } from '@/test/fetch-mock';
 import { stubXhr } from '@/test/fake-xhr';
 import { ApiError, apiRequest, apiUpload } from './api-client';
-import { createSendAttempt, newIdempotencyKey } from './send-attempt';
+import { createSendAttempt, newIdempotencyKey, sessionAttemptMemory } from './send-attempt';
 
 /** A SendAttempt whose keys are key-1, key-2, ...; `keys` lists the key of each send. */
 function countingAttempt() {
@@ -107,5 +107,42 @@ describe('the Idempotency-Key header', () => {
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[0]);
+  });
+});
+
+describe('an attempt kept in the tab', () => {
+  it('sends the same request under the same key after a reload, and forgets it once answered', async () => {
+    sessionStorage.clear();
+    let made = 0;
+    const newKey = () => `key-${++made}`;
+    const keys: string[] = [];
+    const sendWith = (attempt: ReturnType<typeof createSendAttempt>, outcome: () => Promise<unknown>) =>
+      attempt
+        .send(['order', 'photo.jpg|1234'], (key) => {
+          keys.push(key);
+          return outcome();
+        })
+        .catch(() => undefined);
+
+    await sendWith(createSendAttempt(newKey, sessionAttemptMemory('orders.create')), networkError);
+    // The page reloads: a new attempt over the same tab's memory.
+    await sendWith(createSendAttempt(newKey, sessionAttemptMemory('orders.create')), ok);
+    // Answered: the next send, even of the same order, is a new one.
+    await sendWith(createSendAttempt(newKey, sessionAttemptMemory('orders.create')), ok);
+    expect(keys).toEqual(['key-1', 'key-1', 'key-2']);
+  });
+
+  it('gives another order its own key, whatever an earlier one left unanswered', async () => {
+    sessionStorage.clear();
+    const memory = sessionAttemptMemory('orders.create');
+    const first = createSendAttempt(() => 'key-a', memory);
+    await first.send(['order A'], networkError).catch(() => undefined);
+    const keys: string[] = [];
+    const second = createSendAttempt(() => 'key-b', memory);
+    await second.send(['order B'], (key) => {
+      keys.push(key);
+      return ok();
+    });
+    expect(keys).toEqual(['key-b']);
   });
 });

@@ -34,14 +34,62 @@ export function newIdempotencyKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-export function createSendAttempt(newKey: () => string = newIdempotencyKey): SendAttempt {
-  let open: { parts: readonly unknown[]; key: string } | undefined;
+/**
+ * Where an unanswered attempt outlives the page: a reload while a send got no answer sends the same
+ * request (told by `parts` of strings and numbers) under the same key. `sessionStorage` of the tab.
+ */
+export interface AttemptMemory {
+  read(): { parts: readonly unknown[]; key: string } | undefined;
+  write(open: { parts: readonly unknown[]; key: string } | undefined): void;
+}
+
+/** An `AttemptMemory` in this tab's sessionStorage under `name` (nothing where storage is unavailable). */
+export function sessionAttemptMemory(name: string): AttemptMemory {
+  const storageKey = `retouch.sendAttempt.${name}`;
+  return {
+    read() {
+      try {
+        const stored: unknown = JSON.parse(sessionStorage.getItem(storageKey) ?? 'null');
+        if (
+          stored &&
+          typeof stored === 'object' &&
+          Array.isArray((stored as { parts?: unknown }).parts) &&
+          typeof (stored as { key?: unknown }).key === 'string'
+        ) {
+          return stored as { parts: unknown[]; key: string };
+        }
+      } catch {
+        // Unreadable: as if none.
+      }
+      return undefined;
+    },
+    write(open) {
+      try {
+        if (open) sessionStorage.setItem(storageKey, JSON.stringify(open));
+        else sessionStorage.removeItem(storageKey);
+      } catch {
+        // Storage full or disabled: the attempt lives in memory only.
+      }
+    },
+  };
+}
+
+export function createSendAttempt(
+  newKey: () => string = newIdempotencyKey,
+  memory?: AttemptMemory,
+): SendAttempt {
+  let open: { parts: readonly unknown[]; key: string } | undefined = memory?.read();
   return {
     async send(parts, call) {
-      if (!open || !sameParts(open.parts, parts)) open = { parts, key: newKey() };
+      if (!open || !sameParts(open.parts, parts)) {
+        open = { parts, key: newKey() };
+        memory?.write(open);
+      }
       const attempt = open;
       const close = () => {
-        if (open === attempt) open = undefined;
+        if (open !== attempt) return;
+        open = undefined;
+        memory?.write(undefined);
       };
       try {
         const answer = await call(attempt.key);
@@ -55,8 +103,13 @@ export function createSendAttempt(newKey: () => string = newIdempotencyKey): Sen
   };
 }
 
-/** The component's `SendAttempt`, kept across renders (the key of an unanswered send survives them). */
-export function useSendAttempt(): SendAttempt {
-  const [attempt] = useState(createSendAttempt);
+/**
+ * The component's `SendAttempt`, kept across renders (the key of an unanswered send survives them), and
+ * across reloads of the tab when it has a `name` (its `parts` must then be strings and numbers).
+ */
+export function useSendAttempt(name?: string): SendAttempt {
+  const [attempt] = useState(() =>
+    createSendAttempt(newIdempotencyKey, name ? sessionAttemptMemory(name) : undefined),
+  );
   return attempt;
 }

@@ -36,18 +36,22 @@ export function createOrder(
   return apiUpload('/api/orders/create', { body, schema: createdOrderSchema, onProgress, idempotencyKey });
 }
 
+/** The order as a send attempt tells it: its choices and its photos (by name and size, as the draft restores them). */
+function sendParts({ data, original, additional }: CreateOrderInput): string[] {
+  const file = (photo: File | null) => (photo ? `${photo.name}|${photo.size}` : '');
+  return [JSON.stringify(data), file(original), file(additional)];
+}
+
 /**
  * Sends an order, then reloads the orders (it is listed) and the user (the balance fell). The same order
- * (same data and photos) sent again after no answer carries the same Idempotency-Key: it is made once.
+ * (same data and photos) sent again after no answer carries the same Idempotency-Key: it is made once,
+ * also when the page was reloaded in between (the draft brings the order back; the key is kept in the tab).
  */
 export function useCreateOrder() {
   const queryClient = useQueryClient();
-  const attempt = useSendAttempt();
+  const attempt = useSendAttempt('orders.create');
   return useMutation({
-    mutationFn: (input: CreateOrderInput) =>
-      attempt.send([JSON.stringify(input.data), input.original, input.additional], (key) =>
-        createOrder(input, key),
-      ),
+    mutationFn: (input: CreateOrderInput) => attempt.send(sendParts(input), (key) => createOrder(input, key)),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.userOrders }),
