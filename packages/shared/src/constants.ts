@@ -20,6 +20,20 @@ export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGE_BYTES = 25 * 1024 * 1024;
 /** Most pixels an uploaded image may declare (about 64 megapixels): larger ones are refused as pixel bombs. */
 export const MAX_IMAGE_PIXELS = 8000 * 8000;
+/**
+ * The picture formats the server decodes (sharp's names; it judges a file by its content), with the MIME
+ * types and file endings a browser gives them: what an avatar or a catalogue picture may be.
+ */
+export const IMAGE_FORMATS = [
+  { format: 'jpeg', mime: 'image/jpeg', endings: ['.jpg', '.jpeg'] },
+  { format: 'png', mime: 'image/png', endings: ['.png'] },
+  { format: 'webp', mime: 'image/webp', endings: ['.webp'] },
+  { format: 'gif', mime: 'image/gif', endings: ['.gif'] },
+  { format: 'avif', mime: 'image/avif', endings: ['.avif'] },
+  { format: 'tiff', mime: 'image/tiff', endings: ['.tif', '.tiff'] },
+  { format: 'heif', mime: 'image/heic', endings: ['.heic'] },
+  { format: 'heif', mime: 'image/heif', endings: ['.heif'] },
+] as const;
 /** Side of the stored avatar in pixels. */
 export const AVATAR_SIZE = 256;
 /** Marker contained in the picture path of a generated avatar (customer-side section 3). */

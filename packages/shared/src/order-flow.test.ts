@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isInGroup,
   ConditionGroup,
   ORDER_TRANSITIONS,
   OrderAction,
@@ -51,6 +52,12 @@ describe('the order transition table', () => {
       nextCondition(from, OrderAction.askRevision, OrderActor.customer, { ...tipped, designerFree });
     expect(revise(C.doneTipped, true)).toBe(C.revision);
     expect(revise(C.done, false)).toBe(C.requeued);
+  });
+
+  it('awaits a result for exactly the orders that are not finished', () => {
+    for (const condition of Object.values(C)) {
+      expect(isInGroup('awaitingResult', condition), `${condition}`).toBe(!isInGroup('finished', condition));
+    }
   });
 
   it('allows no action from refused or cancelled orders, and no cancel of a finished one', () => {

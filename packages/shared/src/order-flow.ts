@@ -193,6 +193,8 @@ export const ConditionGroup = {
   delivered: [C.done, C.doneTipped],
   /** Nobody acts on it any more by themselves (retention deletes the pictures of these). */
   finished: [C.done, C.refused, C.cancelled, C.doneTipped],
+  /** Its result is still to come (waiting, with a designer, or in review): it has an estimate (eta). */
+  awaitingResult: [C.new, C.requeued, ...HELD, C.resultReview, C.refusalReview],
   /** Work still goes on: the designer's countdown and the progress bar move (1 to 5). */
   inWork: [C.inWork, C.resultReview, C.refusalReview, C.fixing, C.revision],
 } as const satisfies Record<string, readonly OrderConditionValue[]>;

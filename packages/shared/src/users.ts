@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { MAX_AVATAR_BYTES, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
+import {
+  IMAGE_FORMATS,
+  MAX_AVATAR_BYTES,
+  MAX_NAME_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+} from './constants';
 import { CustomerText } from './texts';
 
 /** A person's name as the specification names its parts. */
@@ -44,17 +50,10 @@ export type ChangeInfoData = z.infer<typeof changeInfoDataSchema>;
 export const messageSchema = z.object({ message: z.string() });
 export type MessageAnswer = z.infer<typeof messageSchema>;
 
-/** Picture files the server takes as an avatar (it judges them by content): MIME types and file endings. */
-export const AVATAR_FILE_TYPES: Readonly<Record<string, readonly string[]>> = {
-  'image/jpeg': ['.jpg', '.jpeg'],
-  'image/png': ['.png'],
-  'image/webp': ['.webp'],
-  'image/gif': ['.gif'],
-  'image/avif': ['.avif'],
-  'image/tiff': ['.tif', '.tiff'],
-  'image/heic': ['.heic'],
-  'image/heif': ['.heif'],
-};
+/** Picture files the server takes as an avatar: MIME types and their file endings (IMAGE_FORMATS). */
+export const AVATAR_FILE_TYPES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  IMAGE_FORMATS.map(({ mime, endings }) => [mime, endings]),
+);
 
 const AVATAR_LIMIT_MB = MAX_AVATAR_BYTES / (1024 * 1024);
 

@@ -1,12 +1,12 @@
 import { availableParallelism } from 'node:os';
 import PQueue from 'p-queue';
 import sharp from 'sharp';
-import { MAX_IMAGE_PIXELS } from '@retouch/shared/constants';
+import { IMAGE_FORMATS, MAX_IMAGE_PIXELS } from '@retouch/shared/constants';
 import { ServerText } from '@retouch/shared/texts';
 import { AppError } from './app-error';
 
 /** Formats we accept, judged by content, never by name. */
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff', 'heif']);
+const ACCEPTED_FORMATS = new Set<string>(IMAGE_FORMATS.map((known) => known.format));
 /** Refuses pixel bombs: about 64 megapixels at most (the editor refuses larger photos as they are chosen). */
 const MAX_INPUT_PIXELS = MAX_IMAGE_PIXELS;
 

@@ -41,15 +41,25 @@ export interface Step {
  * committed, by this instance or, if it dies first, by any instance's sweeper.
  */
 export async function runCommand<T>(deps: OrderFlowDeps, work: (step: Step) => Promise<T>): Promise<T> {
-  let record: number | undefined;
-  const value = await deps.db.transaction(async (tx) => {
-    const step: Step = { tx, events: [], now: deps.now() };
-    const value = await work(step);
-    record = step.events.length > 0 ? await recordEvents(tx, step.events) : undefined;
-    return value;
-  });
-  await publishRecord(deps, record);
+  const command = recorded(deps, work);
+  const value = await deps.db.transaction(command.run);
+  await publishRecord(deps, command.record());
   return value;
+}
+
+/** The command's work in its transaction, followed by the outbox record of the events it collected. */
+function recorded<T>(deps: OrderFlowDeps, work: (step: Step) => Promise<T>) {
+  let record: number | undefined;
+  return {
+    async run(tx: Transaction): Promise<T> {
+      const step: Step = { tx, events: [], now: deps.now() };
+      const value = await work(step);
+      record = step.events.length > 0 ? await recordEvents(tx, step.events) : undefined;
+      return value;
+    },
+    /** The record the committed transaction wrote, if it collected events. */
+    record: () => record,
+  };
 }
 
 /**
@@ -62,21 +72,11 @@ export async function runCommandWithFiles<T>(
   work: (step: Step) => Promise<T>,
   landed: () => Promise<boolean>,
 ): Promise<CommitWithFiles<T>> {
-  let record: number | undefined;
-  const committed = await commitWithFiles(
-    deps,
-    keys,
-    async (tx) => {
-      const step: Step = { tx, events: [], now: deps.now() };
-      const value = await work(step);
-      record = step.events.length > 0 ? await recordEvents(tx, step.events) : undefined;
-      return value;
-    },
-    landed,
-  );
-  if (committed.answered) await publishRecord(deps, record);
+  const command = recorded(deps, work);
+  const committed = await commitWithFiles(deps, keys, command.run, landed);
+  if (committed.answered) await publishRecord(deps, command.record());
   // Landed without an answer: the database may still be coming back; a sweeper publishes it then.
-  else await publishRecord(deps, record).catch(() => undefined);
+  else await publishRecord(deps, command.record()).catch(() => undefined);
   return committed;
 }
 

@@ -17,9 +17,6 @@ export const historyQuerySchema = z.object({
   sortByDate: z.enum(['ASC', 'DESC']).default('DESC'),
 });
 
-/** Orders whose result is still to come: they get an estimate. */
-const UNFINISHED = ['waitingForDesigner', 'heldByDesigner', 'inReview'] as const;
-
 export const OrderHistoryText = { notFound: 'Order not found' } as const;
 
 /** The customer's own orders, a page at a time, newest first unless asked otherwise. */
@@ -82,7 +79,7 @@ export function orderPictureFields(row: OrderRow): OrderPictureFields {
 /** Orders with their persons and resolved entries (customer-side section 3), user-language texts only. */
 async function presentOrders(deps: EtaDeps, rows: OrderRow[]) {
   const details = await loadOrderDetails(deps.db, rows);
-  const unfinished = rows.filter((row) => UNFINISHED.some((group) => isInGroup(group, row.condition)));
+  const unfinished = rows.filter((row) => isInGroup('awaitingResult', row.condition));
   const etas = await estimateOrders(
     deps,
     unfinished.map((row) => row.id),

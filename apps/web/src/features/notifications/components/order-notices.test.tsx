@@ -42,9 +42,6 @@ function serverSays(change: {
   );
 }
 
-/** Lets a socket event's notice appear, if any would. */
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-
 function pageHidden() {
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
 }
@@ -97,13 +94,17 @@ describe('order notices on customer pages', () => {
     act(() =>
       FakeSocket.created.at(-1)!.serverEmit(SocketEvent.changeOrders, { orderId: 'x', condition: C.done }),
     );
-    await settle();
-    expect(screen.queryByRole('button', { name: NotificationText.openHistory })).toBeNull();
+    // Events are handled in order: once a later one's notice is up, none of the above made one.
+    serverSays({ orderId: 'later', from: C.new, condition: C.inWork });
+    expect(await screen.findByText(OrderNoticeText.designerFound.title)).toBeVisible();
+    expect(screen.getAllByRole('button', { name: NotificationText.openHistory })).toHaveLength(1);
 
-    // The history's table shows the change itself.
+    // The history's table shows the change itself; back on another page, the next change is told.
     await act(() => router.navigate('/history'));
     serverSays({ from: C.resultReview, condition: C.done });
-    await settle();
+    await act(() => router.navigate('/profile'));
+    serverSays({ orderId: 'after', from: C.refusalReview, condition: C.refused });
+    expect(await screen.findByText(OrderNoticeText.refused.title)).toBeVisible();
     expect(screen.queryByText(OrderNoticeText.resultReady.title)).toBeNull();
   });
 
@@ -130,10 +131,11 @@ describe('order notices on customer pages', () => {
         tag: 'order-order-1-resultReady',
       }),
     });
-    // A designer taking the order is no news worth a system notification.
+    // A designer taking the order is no news worth a system notification: the next news is the second.
     serverSays({ orderId: 'order-2', from: C.new, condition: C.inWork });
-    await settle();
-    expect(shown).toHaveLength(1);
+    serverSays({ orderId: 'order-3', from: C.refusalReview, condition: C.refused });
+    await waitFor(() => expect(shown).toHaveLength(2));
+    expect(shown[1]!.options.tag).toBe('order-order-3-refused');
   });
 
   it('shows the in-app notice while hidden when the customer did not choose browser notifications', async () => {

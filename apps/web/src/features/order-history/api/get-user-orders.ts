@@ -1,9 +1,9 @@
+import { isInGroup } from '@retouch/shared/order-flow';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { ETA_REFRESH_MS } from '@/features/order-eta/api/get-new-order-eta';
 import { queryKeys } from '@/lib/query-keys';
-import { isAwaitingResult } from '../utils/order-actions';
 
 // The answer of GET /api/orders/user/ as the server presents it (order-history.ts, presentOrders).
 const historyEntrySchema = z.object({
@@ -57,6 +57,8 @@ export function useUserOrders(query: HistoryQuery) {
     placeholderData: keepPreviousData,
     // The queue moves with other people's orders too: estimates are asked again while one is awaited.
     refetchInterval: (current) =>
-      current.state.data?.orders.some((order) => isAwaitingResult(order.condition)) ? ETA_REFRESH_MS : false,
+      current.state.data?.orders.some((order) => isInGroup('awaitingResult', order.condition))
+        ? ETA_REFRESH_MS
+        : false,
   });
 }

@@ -1,3 +1,4 @@
+import { isInGroup } from '@retouch/shared/order-flow';
 import { BREAKPOINTS } from '@retouch/shared/constants';
 import { HourglassOutlined } from '@ant-design/icons';
 import { Flex, Progress, Tag, Tooltip, Typography } from 'antd';
@@ -5,7 +6,7 @@ import { useMediaQuery } from '@/lib/use-media-query';
 import type { HistoryOrder } from '../api/get-user-orders';
 import { useOrderProgress } from '../hooks/use-order-progress';
 import { EtaTime } from '@/features/order-eta/components/eta-time';
-import { isAwaitingResult, isWaitingForDesigner } from '../utils/order-actions';
+import { isWaitingForDesigner } from '../utils/order-actions';
 
 const CIRCLE_SIZE = 64;
 const SMALL_CIRCLE_SIZE = 40;
@@ -23,7 +24,7 @@ interface OrderStatusProps {
  */
 export function OrderStatus(props: OrderStatusProps) {
   const { order } = props;
-  if (!isAwaitingResult(order.condition)) return <StatusMark {...props} />;
+  if (!isInGroup('awaitingResult', order.condition)) return <StatusMark {...props} />;
   return (
     <Flex vertical gap={4} align="flex-start">
       <StatusMark {...props} />

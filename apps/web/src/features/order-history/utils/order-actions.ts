@@ -25,10 +25,3 @@ export function isInWork(condition: number): boolean {
 export function isWaitingForDesigner(condition: number): boolean {
   return isInGroup('waitingForDesigner', condition);
 }
-
-/** Whether the order's result is still to come (waiting, in a designer's hands or in review): it has an estimate. */
-export function isAwaitingResult(condition: number): boolean {
-  return (['waitingForDesigner', 'heldByDesigner', 'inReview'] as const).some((group) =>
-    isInGroup(group, condition),
-  );
-}
