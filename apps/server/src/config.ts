@@ -78,6 +78,8 @@ export const configSchema = z
     PRESENCE_TIMEOUT_SECONDS: z.coerce.number().int().min(2).default(20),
     /** A designer or moderator holding an order and not seen this long loses it to the queue. */
     HOLDER_GRACE_SECONDS: z.coerce.number().int().min(2).default(60),
+    /** How long an instance trusts a session and permissions it read without a change announced; 0 turns the cache off. */
+    ACCESS_CACHE_SECONDS: z.coerce.number().int().min(0).default(10),
     /** The public site's footer and policies (customer side section 1). */
     SUPPORT_EMAIL: z.email().default('support@retouch.local'),
     COMPANY_ADDRESS: z.string().default('Retouch sp. z o.o., ul. Prosta 20, 00-850 Warszawa, Poland'),

@@ -6,8 +6,14 @@ import { PermissionSign, hasPermission, type PermissionSignValue } from '@retouc
 import { users } from '../db/schema/index';
 import { AppError } from '../lib/app-error';
 import { hashToken, newSecretToken } from '../lib/tokens';
+import {
+  createAccessCache,
+  type AccessCache,
+  type CachedAccess,
+  type CachedSession,
+} from '../modules/auth/access-cache';
 import { findLiveSession, insertSession } from '../modules/auth/sessions.repository';
-import { findEffectivePermissions } from '../modules/permissions/permissions.repository';
+import { findAccess } from '../modules/permissions/permissions.repository';
 
 export interface GuardedRoute {
   method: string;
@@ -29,6 +35,16 @@ declare module 'fastify' {
     identity: SessionIdentity | null | undefined;
   }
   interface FastifyInstance {
+    /** Sessions and permissions kept per instance; forgotten everywhere when they change. */
+    accessCache: AccessCache;
+    /** The live session of a session cookie's token (cached). */
+    sessionOf(token: string): Promise<CachedSession | undefined>;
+    /** The role and effective permissions of a live user (cached); undefined when the account is gone. */
+    accessOf(userId: string): Promise<CachedAccess | undefined>;
+    /** After sessions were revoked: forgotten on every instance, and their sockets told and closed. */
+    endSessions(userId: string, sessionIds: readonly string[]): Promise<void>;
+    /** After users' role or permissions changed: forgotten on every instance. */
+    accessChanged(userIds: readonly string[]): Promise<void>;
     /** The live session of the request, or null; loaded once per request. */
     loadIdentity(request: FastifyRequest): Promise<SessionIdentity | null>;
     /** Throws 401 without a live session. */
@@ -45,10 +61,12 @@ const GUARDED_PREFIXES = ['/api/admin', '/api/analytics'];
 /** Activity is written at most this often per user (it drives the expiry of tokens after a year idle). */
 const ACTIVITY_RESOLUTION_MS = 60 * 60 * 1000;
 
-async function recordActivity(app: FastifyInstance, userId: string, lastActiveAt: Date): Promise<void> {
+async function recordActivity(app: FastifyInstance, session: CachedSession): Promise<void> {
   const now = app.clock.now();
-  if (now.getTime() - lastActiveAt.getTime() < ACTIVITY_RESOLUTION_MS) return;
-  await app.db.update(users).set({ lastActiveAt: now }).where(eq(users.id, userId));
+  if (now.getTime() - session.lastActiveAt.getTime() < ACTIVITY_RESOLUTION_MS) return;
+  // The kept session is marked first, so that the requests of the same hour do not write it again.
+  session.lastActiveAt = now;
+  await app.db.update(users).set({ lastActiveAt: now }).where(eq(users.id, session.userId));
 }
 
 /** Sessions from the httpOnly cookie, and the permission guard every /api/admin route must declare. */
@@ -63,12 +81,37 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('identity', undefined);
   app.decorate('guardedRoutes', [] as GuardedRoute[]);
 
+  const cache = createAccessCache({ ttlMs: app.config.ACCESS_CACHE_SECONDS * 1000 });
+  app.decorate('accessCache', cache);
+  app.decorate('sessionOf', async (token: string) => {
+    const tokenHash = hashToken(token);
+    const session = await cache.session(tokenHash, () => findLiveSession(app.db, tokenHash, app.clock.now()));
+    // A kept session still ends at its expiry.
+    return session && session.expiresAt > app.clock.now() ? session : undefined;
+  });
+  app.decorate('accessOf', (userId: string) => cache.access(userId, () => findAccess(app.db, userId)));
+  app.decorate('endSessions', async (userId: string, sessionIds: readonly string[]) => {
+    if (sessionIds.length === 0) return;
+    await cache.forget({ sessionIds: [...sessionIds] });
+    // The sessions are over either way: a socket that could not be told is logged, not the caller's error.
+    await Promise.all(
+      sessionIds.map((sessionId) =>
+        app.realtime
+          .endSession(userId, sessionId)
+          .catch((error: unknown) => app.log.error({ err: error }, 'sockets of an ended session not closed')),
+      ),
+    );
+  });
+  app.decorate('accessChanged', async (userIds: readonly string[]) => {
+    if (userIds.length > 0) await cache.forget({ userIds: [...userIds] });
+  });
+
   app.decorate('loadIdentity', async (request: FastifyRequest) => {
     if (request.identity !== undefined) return request.identity;
     const token = request.cookies[SESSION_COOKIE];
-    const session = token ? await findLiveSession(app.db, hashToken(token), app.clock.now()) : undefined;
+    const session = token ? await app.sessionOf(token) : undefined;
     request.identity = session ? { sessionId: session.sessionId, userId: session.userId } : null;
-    if (session) await recordActivity(app, session.userId, session.lastActiveAt);
+    if (session) await recordActivity(app, session);
     return request.identity;
   });
 
@@ -108,7 +151,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
     const guard = async (request: FastifyRequest) => {
       const { userId } = await app.requireIdentity(request);
-      const permissions = await findEffectivePermissions(app.db, userId);
+      const permissions = (await app.accessOf(userId))?.permissions ?? [];
       if (!hasPermission(permissions, PermissionSign.showAdmin) || !hasPermission(permissions, sign)) {
         throw AppError.forbidden();
       }

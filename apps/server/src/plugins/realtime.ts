@@ -10,11 +10,8 @@ import {
   type ServerToClientEvents,
 } from '@retouch/shared/realtime';
 import { ServerText } from '@retouch/shared/texts';
-import { hashToken } from '../lib/tokens';
-import { findLiveSession } from '../modules/auth/sessions.repository';
-import { findEffectivePermissions } from '../modules/permissions/permissions.repository';
+import type { AccessChange } from '../modules/auth/access-cache';
 import { socketRoomsOf } from '../modules/permissions/socket-rooms';
-import { findUserById } from '../modules/users/users.repository';
 import { sameSiteHandshake } from './origin-check';
 
 /** Clients send at most a boolean per event: a bigger message is abuse, and socket.io ends the connection. */
@@ -31,6 +28,8 @@ export interface SocketData {
 export interface InterServerEvents {
   /** The catalogue changed on the sender: drop the cached public answer. */
   catalogChanged: () => void;
+  /** Sessions ended or users' permissions changed on the sender: forget them, then confirm. */
+  accessChanged: (change: AccessChange, confirm: () => void) => void;
 }
 
 export type RealtimeServer = Server<
@@ -79,6 +78,18 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     io.adapter(createAdapter(client, subscriber, { key: `${prefix}socket.io` }));
     app.catalogCache.onInvalidate(() => io.serverSideEmit('catalogChanged'));
     io.on('catalogChanged', () => app.catalogCache.dropLocal());
+    app.accessCache.onForget(async (change) => {
+      try {
+        // Waits for every instance subscribed to Redis, up to the adapter's request timeout (5 s).
+        await io.serverSideEmitWithAck('accessChanged', change);
+      } catch (error) {
+        app.log.warn({ err: error }, 'an instance did not confirm an access change in time');
+      }
+    });
+    io.on('accessChanged', (change, confirm) => {
+      app.accessCache.forgetLocal(change);
+      confirm();
+    });
   }
 
   // The handshake is authenticated before the connection is accepted; a bad session still connects,
@@ -120,9 +131,9 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
 
 async function identifySocket(app: FastifyInstance, socket: RealtimeSocket): Promise<void> {
   const token = app.parseCookie(socket.handshake.headers.cookie ?? '')[SESSION_COOKIE];
-  const session = token ? await findLiveSession(app.db, hashToken(token), app.clock.now()) : undefined;
-  const user = session ? await findUserById(app.db, session.userId) : undefined;
-  if (!session || !user) return;
-  const rooms = socketRoomsOf(user, await findEffectivePermissions(app.db, user.id));
-  socket.data = { userId: user.id, roleId: user.roleId, sessionId: session.sessionId, rooms };
+  const session = token ? await app.sessionOf(token) : undefined;
+  const access = session ? await app.accessOf(session.userId) : undefined;
+  if (!session || !access) return;
+  const rooms = socketRoomsOf({ id: session.userId, roleId: access.roleId }, access.permissions);
+  socket.data = { userId: session.userId, roleId: access.roleId, sessionId: session.sessionId, rooms };
 }

@@ -8,9 +8,10 @@ import {
   type TimeExtension,
 } from '@retouch/shared/dispatch';
 import { OrderCondition } from '@retouch/shared/orders';
+import { PermissionSign } from '@retouch/shared/permissions';
 import { SocketEvent } from '@retouch/shared/realtime';
-import { orderProcessing, orders, users, LedgerReason } from '../db/schema/index';
-import { findLedgerMismatches, applyLedgerEntry } from '../modules/ledger/ledger.service';
+import { orderProcessing, orders, users } from '../db/schema/index';
+import { findLedgerMismatches } from '../modules/ledger/ledger.service';
 import { TestClient } from '../../test/test-app';
 import { imageForm } from '../../test/fixtures';
 import { pngOf } from '../../test/catalog-fixtures';
@@ -58,6 +59,8 @@ describe.skipIf(!available)('two instances over one PostgreSQL and one Redis', (
     deployment = await createDeployment({
       DISPATCH_SWEEP_INTERVAL_MS: '200',
       AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_LIMIT),
+      // Kept far longer than the run: only the announcement of a change can make B forget it.
+      ACCESS_CACHE_SECONDS: '3600',
     });
     [a, b] = (await deployment.startAll('A', 'B')) as [Instance, Instance];
     const logIn = deployment.logIn;
@@ -65,16 +68,7 @@ describe.skipIf(!available)('two instances over one PostgreSQL and one Redis', (
     designer = await logIn(a, 'designer@retouch.local');
     moderator = await logIn(b, 'moderator@retouch.local');
     admin = await logIn(a, 'admin@retouch.local');
-    const [row] = await deployment.db.select().from(users).where(eq(users.email, 'customer@retouch.local'));
-    await deployment.db.transaction((tx) =>
-      applyLedgerEntry(tx, {
-        userId: row!.id,
-        deltaMain: 500,
-        deltaBonus: 0,
-        reason: LedgerReason.adminAdjustment,
-        idempotencyKey: `scale-test-funds:${row!.id}`,
-      }),
-    );
+    await deployment.fundCustomer(500);
     const groups = (await customer.get('/api/services')).body as Array<{
       list: Array<{ _id: string; executionTime: number; title: { user: string } }>;
     }>;
@@ -206,5 +200,32 @@ describe.skipIf(!available)('two instances over one PostgreSQL and one Redis', (
     await expect
       .poll(async () => JSON.stringify((await customer.on(b.url).get('/api/services')).body))
       .toContain('Renamed through A');
+  });
+
+  // Each instance keeps the sessions and permissions it read: a change through A must hold on B at the next request.
+  it('applies a permission change made through A on B at once', async () => {
+    const onB = designer.on(b.url);
+    const [row] = await deployment.db.select().from(users).where(eq(users.email, 'designer@retouch.local'));
+    expect((await onB.get('/api/admin/orders/')).status).toBe(403);
+    const granted = await admin.patch(`/api/admin/permissions/custom/user/${row!.id}`, {
+      permissions: [{ sign: PermissionSign.lookOrders, status: true }],
+    });
+    expect(granted.status).toBe(200);
+    expect((await onB.get('/api/admin/orders/')).status).toBe(200);
+    expect(
+      await admin.patch(`/api/admin/permissions/role/user/${row!.id}`, { _id: row!.roleId }),
+    ).toMatchObject({
+      status: 200,
+    });
+    expect((await onB.get('/api/admin/orders/')).status).toBe(403);
+  });
+
+  // Last: the customer's session ends.
+  it('ends a session on B at once when it is logged out through A', async () => {
+    const onB = customer.on(b.url);
+    expect((await onB.get('/api/user/info')).status).toBe(200);
+    expect((await customer.post('/api/logout')).status).toBe(200);
+    expect((await onB.get('/api/user/info')).status).toBe(401);
+    expect((await onB.get('/api/auth/check')).status).toBe(401);
   });
 });

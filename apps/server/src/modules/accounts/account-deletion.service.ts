@@ -56,7 +56,7 @@ export async function deleteOwnAccount(
     if (!ended) throw AppError.unauthorized();
     return ended;
   });
-  if (revoked.length > 0) deps.events.sessionsEnded(userId, revoked);
+  if (revoked.length > 0) await deps.events.sessionsEnded(userId, revoked);
   await removeFilesOf(deps, userId, user.picture, now);
   await sendMailLogged(deps, {
     to: user.email,

@@ -6,7 +6,7 @@ import type { Storage } from '../../storage/storage';
 
 /** What the account services tell the outside world; the routes wire it to socket.io. */
 export interface AccountEvents {
-  sessionsEnded(userId: string, sessionIds: readonly string[]): void;
+  sessionsEnded(userId: string, sessionIds: readonly string[]): Promise<void>;
 }
 
 export interface AccountDeps {

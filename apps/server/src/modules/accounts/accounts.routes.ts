@@ -20,9 +20,7 @@ export async function accountRoutes(app: FastifyInstance) {
     log: app.log,
     publicUrl: app.config.PUBLIC_URL,
     events: {
-      sessionsEnded: (userId, sessionIds) => {
-        for (const sessionId of sessionIds) void app.realtime.endSession(userId, sessionId);
-      },
+      sessionsEnded: (userId, sessionIds) => app.endSessions(userId, sessionIds),
     },
   });
   const authRateLimit = { rateLimit: { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };

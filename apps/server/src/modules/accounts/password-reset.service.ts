@@ -84,7 +84,7 @@ export async function resetPassword(deps: AccountDeps, token: string, password: 
     const revoked = await revokeSessionsOf(tx, reset.userId, now);
     return { userId: reset.userId, email: reset.email, revoked };
   });
-  if (done.revoked.length > 0) deps.events.sessionsEnded(done.userId, done.revoked);
+  if (done.revoked.length > 0) await deps.events.sessionsEnded(done.userId, done.revoked);
   await sendMailLogged(deps, {
     to: done.email,
     subject: 'Your password was changed',

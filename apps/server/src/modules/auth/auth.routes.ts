@@ -5,8 +5,6 @@ import { PermissionSign, hasPermission } from '@retouch/shared/permissions';
 import { ServerText } from '@retouch/shared/texts';
 import { AppError } from '../../lib/app-error';
 import { parseInput } from '../../lib/validation';
-import { findEffectivePermissions } from '../permissions/permissions.repository';
-import { findUserById } from '../users/users.repository';
 import { loadUserInfo } from '../users/users.service';
 import {
   authenticate,
@@ -54,7 +52,7 @@ export async function authRoutes(app: FastifyInstance) {
     const result = await loginThrottle.guard(email, () => authenticate(deps(), email, password));
     if (result.kind === 'pending') return result.pending;
     await app.startSession(reply, result.userId, request.headers['user-agent']);
-    return loadUserInfo(app.db, result.userId);
+    return loadUserInfo(app.db, result.userId, app.accessOf);
   });
 
   const logoutLimit = {
@@ -64,7 +62,7 @@ export async function authRoutes(app: FastifyInstance) {
     const identity = await app.loadIdentity(request);
     if (identity) {
       await revokeSession(app.db, identity.sessionId, app.clock.now());
-      await app.realtime.endSession(identity.userId, identity.sessionId);
+      await app.endSessions(identity.userId, [identity.sessionId]);
     }
     app.clearSessionCookie(reply);
     return { message: ServerText.loggedOut };
@@ -72,12 +70,12 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.get('/api/auth/check', async (request) => {
     const { userId } = await app.requireIdentity(request);
-    const user = await findUserById(app.db, userId);
-    const permissions = await findEffectivePermissions(app.db, userId);
+    const access = await app.accessOf(userId);
+    if (!access) throw AppError.unauthorized();
     return {
       loggedIn: true,
-      isAdmin: hasPermission(permissions, PermissionSign.showAdmin),
-      role: user?.roleTitle ?? null,
+      isAdmin: hasPermission(access.permissions, PermissionSign.showAdmin),
+      role: access.roleTitle,
     };
   });
 }

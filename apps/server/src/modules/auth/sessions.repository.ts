@@ -12,7 +12,12 @@ export async function insertSession(
 /** The session's user id when the session is live: not revoked, not expired, user not deleted. */
 export async function findLiveSession(db: Executor, tokenHash: string, now: Date) {
   const [row] = await db
-    .select({ sessionId: sessions.id, userId: sessions.userId, lastActiveAt: users.lastActiveAt })
+    .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      lastActiveAt: users.lastActiveAt,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(

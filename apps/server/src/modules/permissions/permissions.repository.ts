@@ -30,6 +30,17 @@ export async function findEffectivePermissions(db: Executor, userId: string): Pr
   return ALL_PERMISSION_SIGNS.map((sign) => ({ sign, status: on.has(sign) }));
 }
 
+/** A live user's role and effective permissions, as every guarded request checks them. */
+export async function findAccess(db: Executor, userId: string) {
+  const [user] = await db
+    .select({ roleId: users.roleId, roleTitle: roles.title })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  if (!user) return undefined;
+  return { ...user, permissions: await findEffectivePermissions(db, userId) };
+}
+
 /** Creates a role with its permission rows. */
 export async function insertRole(
   db: Executor,

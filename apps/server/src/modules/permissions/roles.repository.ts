@@ -85,6 +85,15 @@ export async function findRoleFollowers(db: Executor, roleId: string): Promise<s
   return rows.map((row) => row.id);
 }
 
+/** Live users holding the role, with or without their own switches (a new title reaches them all). */
+export async function findRoleHolders(db: Executor, roleId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.roleId, roleId), isNull(users.deletedAt)));
+  return rows.map((row) => row.id);
+}
+
 /** How many live users hold the role (with or without their own switches). */
 export async function countRoleHolders(db: Executor, roleId: string): Promise<number> {
   const [row] = await db

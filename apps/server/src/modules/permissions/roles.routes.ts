@@ -29,7 +29,8 @@ export async function rolesRoutes(app: FastifyInstance) {
   const deps = (): RolesDeps => ({
     db: app.db,
     events: {
-      permissionsChanged: (userIds) => {
+      permissionsChanged: async (userIds) => {
+        await app.accessChanged(userIds);
         for (const userId of userIds) {
           app.realtime.toUser(userId, SocketEvent.permissionsChanged);
           refreshSocketRooms(app, userId).catch((error: unknown) =>

@@ -21,6 +21,7 @@ import {
   countRoleHolders,
   deleteRole,
   findRoleFollowers,
+  findRoleHolders,
   findRoles,
   findUserRole,
   lockRole,
@@ -36,7 +37,7 @@ import {
 /** What the service tells the outside world; the routes wire it to socket.io. */
 export interface RolesEvents {
   /** The effective permissions of these users changed. */
-  permissionsChanged(userIds: readonly string[]): void;
+  permissionsChanged(userIds: readonly string[]): Promise<void>;
 }
 
 export interface RolesDeps {
@@ -133,9 +134,11 @@ export async function updateRole(
       if (!role) throw AppError.notFound(AdminUsersText.roleNotFound);
       if (role.isProtected) throw AppError.forbidden(AdminUsersText.roleProtected);
       const holders = await findRoleFollowers(tx, id);
-      if (change.title !== undefined && change.title !== role.title) {
-        await refuseTakenTitle(tx, change.title, id);
-        await renameRole(tx, id, change.title);
+      const { title } = change;
+      const renamed = title !== undefined && title !== role.title;
+      if (renamed) {
+        await refuseTakenTitle(tx, title, id);
+        await renameRole(tx, id, title);
       }
       if (change.permissions) {
         const [current] = await findRoles(tx, [id]);
@@ -143,10 +146,11 @@ export async function updateRole(
           refuseSelfLockOut(overlay(current?.permissions ?? [], change.permissions));
         await setRolePermissions(tx, id, change.permissions);
       }
-      return holders;
+      // Signs reach the role's followers; a new title reaches its holders with their own switches too.
+      return renamed ? findRoleHolders(tx, id) : holders;
     }),
   );
-  deps.events.permissionsChanged(followers);
+  await deps.events.permissionsChanged(followers);
   return loadRole(deps.db, id);
 }
 
@@ -196,7 +200,7 @@ export async function assignRole(
     }
     await assignRoleToUser(tx, userId, roleId);
   });
-  deps.events.permissionsChanged([userId]);
+  await deps.events.permissionsChanged([userId]);
   return getUserPermissions(deps.db, userId);
 }
 
@@ -218,6 +222,6 @@ export async function assignCustomPermissions(
     if (userId === actorId) refuseSelfLockOut(permissions);
     await setCustomPermissions(tx, userId, permissions);
   });
-  deps.events.permissionsChanged([userId]);
+  await deps.events.permissionsChanged([userId]);
   return getUserPermissions(deps.db, userId);
 }

@@ -49,7 +49,7 @@ export async function socialLoginRoutes(app: FastifyInstance) {
   const logIn = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
     await app.startSession(reply, userId, request.headers['user-agent']);
     reply.header('cache-control', 'no-store');
-    return loadUserInfo(app.db, userId);
+    return loadUserInfo(app.db, userId, app.accessOf);
   };
   const complete = async (name: string, request: FastifyRequest, reply: FastifyReply) => {
     const browserState = request.cookies[OAUTH_STATE_COOKIE];

@@ -23,9 +23,7 @@ export async function adminUsersRoutes(app: FastifyInstance) {
     clock: app.clock,
     events: {
       balanceChanged: (userId, balance) => app.realtime.toUser(userId, SocketEvent.balance, balance),
-      sessionsEnded: (userId, sessionIds) => {
-        for (const sessionId of sessionIds) void app.realtime.endSession(userId, sessionId);
-      },
+      sessionsEnded: (userId, sessionIds) => app.endSessions(userId, sessionIds),
     },
   });
   const userId = (params: unknown) => uuidParam(params, 'id', AdminUsersText.userNotFound);

@@ -32,7 +32,7 @@ import { findUserByEmail, insertUser } from './users.repository';
 /** What the service tells the outside world; the routes wire it to socket.io. */
 export interface AdminUsersEvents {
   balanceChanged(userId: string, balance: { main: number; bonus: number }): void;
-  sessionsEnded(userId: string, sessionIds: readonly string[]): void;
+  sessionsEnded(userId: string, sessionIds: readonly string[]): Promise<void>;
 }
 
 export interface AdminUsersDeps {
@@ -130,7 +130,7 @@ export async function changeUserByAdmin(
     return { revoked, balance };
   });
   if (outcome.balance) deps.events.balanceChanged(userId, outcome.balance);
-  if (outcome.revoked.length > 0) deps.events.sessionsEnded(userId, outcome.revoked);
+  if (outcome.revoked.length > 0) await deps.events.sessionsEnded(userId, outcome.revoked);
   return loadAdminUser(deps.db, userId);
 }
 
@@ -143,5 +143,5 @@ export async function deleteUserByAdmin(deps: AdminUsersDeps, actor: Actor, user
     if (!ended) throw AppError.notFound(AdminUsersText.userNotFound);
     return ended;
   });
-  if (revoked.length > 0) deps.events.sessionsEnded(userId, revoked);
+  if (revoked.length > 0) await deps.events.sessionsEnded(userId, revoked);
 }

@@ -1,5 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
 import { roles, users } from '../../db/schema/index';
 
 const userColumns = {
@@ -24,6 +24,26 @@ export async function findUserById(db: Executor, id: string) {
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return user;
+}
+
+const liveUserQuery = (db: Database) =>
+  db
+    .select(userColumns)
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+    .prepare('find_live_user');
+const liveUserStatements = new WeakMap<Database, ReturnType<typeof liveUserQuery>>();
+
+/**
+ * findUserById outside a transaction, as a statement prepared once per database: `GET /api/user/info`
+ * runs it on every call, and building the query each time cost three times its round trip (issue 20).
+ */
+export async function findLiveUser(db: Database, id: string) {
+  let statement = liveUserStatements.get(db);
+  if (!statement) liveUserStatements.set(db, (statement = liveUserQuery(db)));
+  const [user] = await statement.execute({ id });
   return user;
 }
 

@@ -19,7 +19,7 @@ export async function usersRoutes(app: FastifyInstance) {
 
   app.get('/api/user/info', async (request) => {
     const { userId } = await app.requireIdentity(request);
-    return loadUserInfo(app.db, userId);
+    return loadUserInfo(app.db, userId, app.accessOf);
   });
 
   const passwordChangeLimit = {
@@ -31,11 +31,7 @@ export async function usersRoutes(app: FastifyInstance) {
     const body = parseInput(changePasswordSchema, request.body);
     const { endedSessionIds } = await changePassword(deps(), identity, body.oldPassword, body.password);
     // The ended sessions' open sockets go too: a stolen session must not keep listening.
-    for (const sessionId of endedSessionIds) {
-      app.realtime
-        .endSession(identity.userId, sessionId)
-        .catch((error: unknown) => app.log.error({ err: error }, 'sockets of an ended session not closed'));
-    }
+    await app.endSessions(identity.userId, endedSessionIds);
     return { message: ServerText.passwordChanged };
   });
 
@@ -50,7 +46,7 @@ export async function usersRoutes(app: FastifyInstance) {
     });
     const data = parseInput(changeInfoDataSchema, jsonField(form, 'data'));
     await changeProfile(deps(), userId, data.name, form.files.get('image'));
-    return loadUserInfo(app.db, userId);
+    return loadUserInfo(app.db, userId, app.accessOf);
   });
 
   app.get(`/api/avatars/${GENERATED_AVATAR_MARKER}/:file`, async (request, reply) => {

@@ -1,5 +1,6 @@
 import { AVATAR_SIZE } from '@retouch/shared/constants';
 import { ServerText } from '@retouch/shared/texts';
+import type { PermissionEntry } from '@retouch/shared/permissions';
 import type { Name, UserInfo } from '@retouch/shared/users';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client';
@@ -9,9 +10,8 @@ import { prepareImage } from '../../lib/images';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { refuseCommonPassword } from '../../lib/common-passwords';
 import { publicFilePath, storageKeyFromPath, type Storage } from '../../storage/storage';
-import { findEffectivePermissions } from '../permissions/permissions.repository';
 import { revokeSessionsOf } from './admin-users.repository';
-import { findUserById, updateUser } from './users.repository';
+import { findLiveUser, findUserById, updateUser } from './users.repository';
 import { toUserInfo } from './users.presenter';
 
 export interface UsersDeps {
@@ -66,9 +66,13 @@ export async function changeProfile(
   if (picture && oldKey) await deps.storage.remove(oldKey).catch(() => undefined);
 }
 
+/** Where the user's permissions come from: the instance's access cache (plugins/auth.ts). */
+export type AccessOf = (userId: string) => Promise<{ permissions: PermissionEntry[] } | undefined>;
+
 /** The user as the login and `GET /api/user/info` answer it; 401 when the account is gone. */
-export async function loadUserInfo(db: Database, userId: string): Promise<UserInfo> {
-  const user = await findUserById(db, userId);
-  if (!user) throw AppError.unauthorized();
-  return toUserInfo(user, await findEffectivePermissions(db, userId));
+export async function loadUserInfo(db: Database, userId: string, accessOf: AccessOf): Promise<UserInfo> {
+  const user = await findLiveUser(db, userId);
+  const access = user && (await accessOf(userId));
+  if (!user || !access) throw AppError.unauthorized();
+  return toUserInfo(user, access.permissions);
 }
