@@ -17,9 +17,11 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
+# MALLOC_ARENA_MAX: two glibc malloc arenas, as `npm start` sets (scripts/start.mjs, docs/decisions/0030).
 ENV NODE_ENV=production \
     PORT=3000 \
-    DATA_DIR=/app/data
+    DATA_DIR=/app/data \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=build /app/package.json /app/tsconfig.base.json ./
 COPY --from=build /app/node_modules ./node_modules

@@ -32,9 +32,13 @@ if (!process.env.WEB_DIST_DIR && builtAt < Math.max(...webSources.map(newestModi
 
 // TypeScript loaded in the server's own process: the tsx CLI's signal relay SIGKILLs a child that does
 // not acknowledge SIGTERM within 30 ms, which cut graceful shutdowns short on a busy machine.
+// Two malloc arenas instead of glibc's eight per core: the image threads' freed memory is reused instead of
+// kept in arenas of their own (peak RSS of four order sends at once -130 MB; docs/decisions/0030). The
+// Dockerfile sets the same; a value in the environment wins.
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
   cwd: root,
   stdio: 'inherit',
+  env: { MALLOC_ARENA_MAX: '2', ...process.env },
 });
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM']))
   process.on(signal, () => server.kill(signal));

@@ -1,14 +1,30 @@
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_IMAGE_BYTES } from '@retouch/shared/constants';
 import { ServerText } from '@retouch/shared/texts';
 import { AppError } from './app-error';
 import { assertJsonDepth } from './json-limits';
 
-export interface MultipartForm {
-  files: Map<string, Buffer>;
+/** A form's text parts, by name. */
+export interface FormFields {
   fields: Map<string, string>;
+}
+
+export interface MultipartForm extends FormFields {
+  files: Map<string, Buffer>;
+}
+
+export interface SpooledForm extends FormFields {
+  /** The path of each file part, written to disk as it arrived. */
+  files: Map<string, string>;
+  /** Removes the form's files from disk; safe to call more than once. */
+  remove(): Promise<void>;
 }
 
 /** Room in a form beside its files: its fields and the parts' headers. */
@@ -22,6 +38,8 @@ const DRAIN_BYTES = 8 * 1024 * 1024;
 const refusedUnread = new WeakSet<IncomingMessage>();
 /** What `onField` answers to end the form there: the parts read so far are the form, the rest is thrown away. */
 export const STOP_READING = Symbol('stop reading');
+/** Names a spooled form's folder under the system's temporary folder (TMPDIR). */
+export const UPLOAD_FOLDER_PREFIX = 'retouch-upload-';
 
 /** The most a form of `files` files, each at most `fileBytes`, may weigh: its route's cap on the whole request. */
 export function formCap(files: number, fileBytes: number = MAX_IMAGE_BYTES): number {
@@ -38,8 +56,10 @@ export interface ReadMultipartOptions {
    * the web app sends it) is refused before megabytes of them are read. Throwing refuses the form;
    * answering STOP_READING ends it (a repeated send answered without its files).
    */
-  onField?: (name: string, form: MultipartForm) => unknown;
+  onField?: (name: string, form: FormFields) => unknown;
 }
+
+type FilePart = Readable & { truncated?: boolean };
 
 /**
  * Reads a whole multipart request: file parts as buffers, other parts as strings. A form that cannot
@@ -50,30 +70,64 @@ export async function readMultipart(
   request: FastifyRequest,
   options: ReadMultipartOptions,
 ): Promise<MultipartForm> {
+  const form: MultipartForm = { files: new Map(), fields: new Map() };
+  await readParts(request, options, form, async (file) => {
+    const data = await readFilePart(file);
+    return data.length > 0 ? data : undefined;
+  });
+  return form;
+}
+
+/**
+ * `readMultipart` holding no file in memory: each file part goes to disk as it arrives, at the pace the
+ * disk takes it, in a folder of the form's own. Refused or failed, the form leaves no file behind; read,
+ * its files stay until `remove()`, which the caller owes once it is done with them.
+ */
+export async function readSpooledMultipart(
+  request: FastifyRequest,
+  options: ReadMultipartOptions,
+): Promise<SpooledForm> {
+  const spool = createSpool();
+  const form: SpooledForm = { files: new Map(), fields: new Map(), remove: spool.remove };
+  try {
+    await readParts(request, options, form, spool.write);
+  } catch (error) {
+    await spool.remove();
+    throw error;
+  }
+  return form;
+}
+
+/** Reads the parts of a form into `form`: each file through `keepFile` (undefined for an empty one). */
+async function readParts<T>(
+  request: FastifyRequest,
+  options: ReadMultipartOptions,
+  form: FormFields & { files: Map<string, T> },
+  keepFile: (file: FilePart) => Promise<T | undefined>,
+): Promise<void> {
   if (!request.isMultipart()) throw AppError.badRequest(ServerText.invalidRequest);
   if (Number(request.headers['content-length']) > options.maxBytes) {
     refusedUnread.add(request.raw);
     throw uploadTooLarge();
   }
-  const form: MultipartForm = { files: new Map(), fields: new Map() };
   const limits = options.maxFileBytes ? { limits: { fileSize: options.maxFileBytes } } : {};
   const parts = request.parts(limits)[Symbol.asyncIterator]();
   // Starts the parser, which pipes the body into itself: counted from here on, no byte is missed.
   const first = parts.next();
   const body = countBody(request.raw, options.maxBytes);
-  const withinCap = <T>(step: Promise<T>) => Promise.race([step, body.overCap]);
+  const withinCap = <S>(step: Promise<S>) => Promise.race([step, body.overCap]);
   try {
     for (let step = await withinCap(first); !step.done; step = await withinCap(parts.next())) {
       const part = step.value;
       if (part.type === 'file') {
-        const data = await withinCap(readFilePart(part.file));
-        if (data.length > 0) form.files.set(part.fieldname, data);
+        const kept = await withinCap(keepFile(part.file));
+        if (kept !== undefined) form.files.set(part.fieldname, kept);
       } else {
         form.fields.set(part.fieldname, String(part.value));
         const next = await withinCap(Promise.resolve(options.onField?.(part.fieldname, form)));
         if (next === STOP_READING) {
           body.discardRest();
-          return form;
+          return;
         }
       }
     }
@@ -82,7 +136,6 @@ export async function readMultipart(
     throw error instanceof AppError ? error : unreadableForm(error);
   }
   body.release();
-  return form;
 }
 
 /**
@@ -90,9 +143,9 @@ export async function readMultipart(
  * throw away) the rest of the part first. Busboy tells of the limit as it parses, so a file too large
  * is refused as such before the body's count can reach the cap.
  */
-function readFilePart(file: Readable & { truncated?: boolean }): Promise<Buffer> {
+function readFilePart(file: FilePart): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const tooLarge = () => reject(new AppError(413, ServerText.fileTooLarge));
+    const tooLarge = () => reject(fileTooLarge());
     if (file.truncated) return tooLarge();
     const chunks: Buffer[] = [];
     file.once('limit', tooLarge);
@@ -100,6 +153,54 @@ function readFilePart(file: Readable & { truncated?: boolean }): Promise<Buffer>
     file.once('end', () => (file.truncated ? tooLarge() : resolve(Buffer.concat(chunks))));
     file.once('error', reject);
   });
+}
+
+/**
+ * A form's folder of files: each file part is piped to a file of its own (the parser waits for the disk),
+ * refused the moment it passes its limit, like `readFilePart`. `remove` stops every write still under
+ * way, waits for its file to close, then removes the folder.
+ */
+function createSpool() {
+  let folder: Promise<string> | undefined;
+  let removing = false;
+  const writes: WriteStream[] = [];
+  const closed = (out: WriteStream) =>
+    new Promise<void>((resolve) => (out.closed ? resolve() : out.once('close', () => resolve())));
+
+  async function spoolFile(file: FilePart): Promise<string | undefined> {
+    folder ??= mkdtemp(path.join(tmpdir(), UPLOAD_FOLDER_PREFIX));
+    const made = await folder;
+    // A form refused while its folder was being made: no file is opened in a folder on its way out.
+    if (removing) throw new Error('the upload was removed');
+    const filePath = path.join(made, String(writes.length));
+    const out = createWriteStream(filePath, { flags: 'wx' });
+    writes.push(out);
+    const limit = new Promise<never>((_resolve, reject) => file.once('limit', () => reject(fileTooLarge())));
+    await Promise.race([pipeline(file, out), limit]);
+    if (file.truncated) throw fileTooLarge();
+    return out.bytesWritten > 0 ? filePath : undefined;
+  }
+
+  return {
+    async write(file: FilePart): Promise<string | undefined> {
+      if (file.truncated) throw fileTooLarge();
+      try {
+        return await spoolFile(file);
+      } catch (error) {
+        // The disk failing (full, unwritable) is the server's fault, not a broken form: 500, not 400.
+        const onDisk = typeof error === 'object' && error !== null && 'syscall' in error;
+        throw onDisk ? new AppError(500, ServerText.internalError, String(error)) : error;
+      }
+    },
+    async remove(): Promise<void> {
+      removing = true;
+      for (const out of writes) out.destroy();
+      await Promise.all(writes.map(closed));
+      const made = await folder?.catch(() => undefined);
+      // A folder that cannot be removed is left to the system's cleaning of TMPDIR: the answer stands.
+      if (made) await rm(made, { recursive: true, force: true }).catch(() => undefined);
+    },
+  };
 }
 
 /**
@@ -134,6 +235,10 @@ function uploadTooLarge(): AppError {
   return new AppError(413, ServerText.uploadTooLarge);
 }
 
+function fileTooLarge(): AppError {
+  return new AppError(413, ServerText.fileTooLarge);
+}
+
 /**
  * `onSend` hook: a form refused from its declared length closes its connection after the answer, as
  * Fastify does for a body it refuses, so none of it is read.
@@ -156,7 +261,7 @@ function unreadableForm(error: unknown): AppError {
 }
 
 /** Parses a JSON form field (the specification's `data` part), nested no deeper than a JSON body. */
-export function jsonField(form: MultipartForm, name: string): unknown {
+export function jsonField(form: FormFields, name: string): unknown {
   const raw = form.fields.get(name);
   if (raw === undefined) throw AppError.badRequest(`Missing field: ${name}`);
   assertJsonDepth(raw);

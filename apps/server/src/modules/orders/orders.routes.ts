@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { STOP_READING, formCap, jsonField, readMultipart } from '../../lib/multipart';
+import { STOP_READING, formCap, jsonField, readSpooledMultipart } from '../../lib/multipart';
 import { parseInput, uuidParam } from '../../lib/validation';
 import { perUserRateLimit } from '../../plugins/user-rate-limit';
-import { IdempotentScope, answerOnce } from '../idempotency/idempotency.service';
+import { IdempotentScope, answerOnce, type IdempotentAnswer } from '../idempotency/idempotency.service';
 import { keyedRequest, readIdempotencyKey, sendAnswer } from '../idempotency/idempotent-reply';
 import { OrderHistoryText, findUserOrder, historyQuerySchema, listUserOrders } from './order-history';
 import type { OrderWork } from '../work-queue/order-work';
@@ -29,7 +29,8 @@ export async function ordersRoutes(app: FastifyInstance, { work }: OrdersOptions
     const { userId } = await app.requireIdentity(request);
     const key = readIdempotencyKey(request);
     let send: OrderSend | undefined;
-    const form = await readMultipart(request, {
+    // The pictures go to disk as they arrive: a request holds none of its megabytes in memory.
+    const form = await readSpooledMultipart(request, {
       maxBytes: ORDER_FORM_BYTES,
       // A `data` sent ahead of the files (as the web app sends it) is checked first: a repeated send is
       // answered from its Idempotency-Key without reading them, a new one priced and held to the balance.
@@ -39,9 +40,15 @@ export async function ordersRoutes(app: FastifyInstance, { work }: OrdersOptions
         return send.replay ? STOP_READING : undefined;
       },
     });
-    send ??= await checkOrderSend(deps, userId, key, jsonField(form, 'data'));
-    if (send.replay) return sendAnswer(reply, send.replay);
-    return sendAnswer(reply, await sendOrderOnce(deps, userId, send, form.files));
+    let answer: IdempotentAnswer;
+    try {
+      send ??= await checkOrderSend(deps, userId, key, jsonField(form, 'data'));
+      answer = send.replay ?? (await sendOrderOnce(deps, userId, send, form.files));
+    } finally {
+      // Before the answer: a client that has it finds no trace of its upload on the server.
+      await form.remove();
+    }
+    return sendAnswer(reply, answer);
   });
 
   app.get('/api/orders/user/', async (request) => {

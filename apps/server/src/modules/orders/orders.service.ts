@@ -10,7 +10,13 @@ import {
 } from '@retouch/shared/orders';
 import { orderItems, orderPersons, orders, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { prepareImages, readImageHeader, type ImageJob, type PreparedImage } from '../../lib/images';
+import {
+  prepareImages,
+  readImageHeader,
+  type ImageInput,
+  type ImageJob,
+  type PreparedImage,
+} from '../../lib/images';
 import { parseInput } from '../../lib/validation';
 import { removeFiles } from '../../storage/commit-with-files';
 import { publicFilePath, type Storage } from '../../storage/storage';
@@ -42,7 +48,26 @@ export const OrderCreateText = {
 const ORIGINAL_MAX_SIDE = 8000;
 const THUMBNAIL_SIDE = 400;
 
-async function checkAdditionalImage(input: Buffer | undefined): Promise<void> {
+/** An order's uploads by form field (`original`, `draft`, `additional`): bytes, or files written as they came. */
+export type OrderUploads = ReadonlyMap<string, ImageInput>;
+
+/** The pictures made of an order's uploads, in PICTURE_NAMES order: original, its thumbnail, draft, face photo. */
+export function orderPictureJobs(
+  original: ImageInput,
+  draft: ImageInput,
+  additional?: ImageInput,
+): ImageJob[] {
+  const jobs: ImageJob[] = [
+    { input: original, options: { maxSide: ORIGINAL_MAX_SIDE, format: 'jpeg' } },
+    { input: original, options: { maxSide: THUMBNAIL_SIDE, format: 'webp' } },
+    { input: draft, options: { maxSide: ORIGINAL_MAX_SIDE, format: 'png' } },
+  ];
+  if (additional)
+    jobs.push({ input: additional, options: { maxSide: MAX_ADDITIONAL_IMAGE_SIDE, format: 'jpeg' } });
+  return jobs;
+}
+
+async function checkAdditionalImage(input: ImageInput | undefined): Promise<void> {
   if (!input) throw AppError.badRequest(OrderText.faceImageRequired);
   const { width, height } = await readImageHeader(input);
   if (width > MAX_ADDITIONAL_IMAGE_SIDE || height > MAX_ADDITIONAL_IMAGE_SIDE) {
@@ -92,7 +117,7 @@ export async function createOrder(
   deps: OrdersDeps,
   userId: string,
   data: unknown,
-  files: Map<string, Buffer>,
+  files: OrderUploads,
   once: RunOnce = runDirectly,
 ): Promise<CreatedOrder> {
   return sendCheckedOrder(deps, userId, await checkOrder(deps, userId, data), files, once);
@@ -125,7 +150,7 @@ export function sendOrderOnce(
   deps: OrdersDeps,
   userId: string,
   send: { keyed: IdempotentRequest | undefined; checked: CheckedOrder },
-  files: Map<string, Buffer>,
+  files: OrderUploads,
 ): Promise<IdempotentAnswer> {
   return runOnce(deps, send.keyed, 201, (once) => sendCheckedOrder(deps, userId, send.checked, files, once));
 }
@@ -138,7 +163,7 @@ export async function sendCheckedOrder(
   deps: OrdersDeps,
   userId: string,
   { submitted, priced }: CheckedOrder,
-  files: Map<string, Buffer>,
+  files: OrderUploads,
   once: RunOnce = runDirectly,
 ): Promise<CreatedOrder> {
   const original = files.get('original');
@@ -148,14 +173,9 @@ export async function sendCheckedOrder(
   const additional = files.get('additional');
   if (priced.needsAdditionalImage) await checkAdditionalImage(additional);
 
-  const jobs: ImageJob[] = [
-    { input: original, options: { maxSide: ORIGINAL_MAX_SIDE, format: 'jpeg' } },
-    { input: original, options: { maxSide: THUMBNAIL_SIDE, format: 'webp' } },
-    { input: draft, options: { maxSide: ORIGINAL_MAX_SIDE, format: 'png' } },
-  ];
-  if (priced.needsAdditionalImage && additional)
-    jobs.push({ input: additional, options: { maxSide: MAX_ADDITIONAL_IMAGE_SIDE, format: 'jpeg' } });
-  const prepared = await prepareImages(jobs);
+  const prepared = await prepareImages(
+    orderPictureJobs(original, draft, priced.needsAdditionalImage ? additional : undefined),
+  );
   const orderId = randomUUID();
   const stored: string[] = [];
   // Every write settles before clean-up can run, so no late write survives a failure.
