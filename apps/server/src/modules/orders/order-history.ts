@@ -1,11 +1,10 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { isInGroup } from '@retouch/shared/order-flow';
 import { DEFAULT_ORDER_PAGE_SIZE, ORDER_PAGE_SIZES, type OrderPictureFields } from '@retouch/shared/orders';
-import { orders } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { estimateOrders, type EtaDeps } from '../eta/eta.service';
-import { loadOrderDetails, type OrderRow, type ProcessingRow } from './order-details.repository';
+import type { OrderRow } from './order-details.repository';
+import { findHistoryOrder, findHistoryPage, type HistoryOrder } from './order-history.repository';
 
 export const historyQuerySchema = z.object({
   limit: z.coerce
@@ -25,29 +24,33 @@ export async function listUserOrders(
   userId: string,
   query: z.output<typeof historyQuerySchema>,
 ) {
-  const { db } = deps;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(eq(orders.userId, userId))
-      .orderBy(query.sortByDate === 'ASC' ? asc(orders.createdAt) : desc(orders.createdAt), asc(orders.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)),
-  ]);
-  return { orders: await presentOrders(deps, rows), total: total?.n ?? 0 };
+  const page = await findHistoryPage(deps.db, {
+    userId,
+    size: query.limit,
+    offset: (query.page - 1) * query.limit,
+    direction: query.sortByDate === 'ASC' ? 'asc' : 'desc',
+  });
+  await addEstimates(deps, page.orders);
+  return page;
 }
 
 /** One of the customer's own orders; another customer's is not found. */
 export async function findUserOrder(deps: EtaDeps, userId: string, orderId: string) {
-  const [row] = await deps.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  if (!row) throw AppError.notFound(OrderHistoryText.notFound);
-  const [presented] = await presentOrders(deps, [row]);
-  return presented!;
+  const order = await findHistoryOrder(deps.db, userId, orderId);
+  if (!order) throw AppError.notFound(OrderHistoryText.notFound);
+  await addEstimates(deps, [order]);
+  return order;
+}
+
+/** Fills `eta` of the orders whose result is still to come (the queue's estimate, read at most every 2 s). */
+async function addEstimates(deps: EtaDeps, orders: HistoryOrder[]) {
+  const unfinished = orders.filter((order) => isInGroup('awaitingResult', order.condition));
+  if (unfinished.length === 0) return;
+  const etas = await estimateOrders(
+    deps,
+    unfinished.map((order) => order._id),
+  );
+  for (const order of unfinished) order.eta = etas.get(order._id)?.toISOString() ?? null;
 }
 
 /**
@@ -73,58 +76,5 @@ export function orderPictureFields(row: OrderRow): OrderPictureFields {
     finalPicture: row.finalPicture,
     completed: { picture: row.finalPicture },
     picturesExpired: false,
-  };
-}
-
-/** Orders with their persons and resolved entries (customer-side section 3), user-language texts only. */
-async function presentOrders(deps: EtaDeps, rows: OrderRow[]) {
-  const details = await loadOrderDetails(deps.db, rows);
-  const unfinished = rows.filter((row) => isInGroup('awaitingResult', row.condition));
-  const etas = await estimateOrders(
-    deps,
-    unfinished.map((row) => row.id),
-  );
-  return details.map(({ row, persons, steps, refuseReason, degreeTitle }) => ({
-    _id: row.id,
-    condition: row.condition,
-    createdAt: row.createdAt.toISOString(),
-    cost: row.cost,
-    tip: row.tip,
-    executionTime: row.executionTime,
-    dateStart: row.dateStart?.toISOString() ?? null,
-    /** When the result is expected (docs/decisions/0026-eta.md); null once finished, or while no designer is on shift. */
-    eta: etas.get(row.id)?.toISOString() ?? null,
-    message: row.message,
-    ...orderPictureFields(row),
-    refuseReason: refuseReason ? { title: { user: refuseReason.user } } : null,
-    processing: steps.map(({ step }) => toCustomerStep(step)),
-    currentProcessing: null,
-    persons: persons.map((person) => ({
-      id: person.name,
-      orders: person.items.map(({ item, title, description, picture }) => ({
-        _id: item.optionId ?? item.serviceId,
-        isOptional: item.optionId !== null,
-        title: { user: title.user },
-        description: { user: description.user },
-        picture,
-        degreeAction: item.degreeIds.map((id) => ({ _id: id, title: { user: degreeTitle(id).user } })),
-        cost: item.cost,
-        active: item.active,
-        edited: item.edited,
-      })),
-    })),
-  }));
-}
-
-/** A processing entry as the customer sees it: their own messages, and the attempts without who made them. */
-function toCustomerStep(step: ProcessingRow) {
-  if (step.kind === 'client') return { client: { message: step.clientMessage ?? '' } };
-  return {
-    executor: {
-      dateStart: step.dateStart?.toISOString() ?? null,
-      dateEnd: step.dateEnd?.toISOString() ?? null,
-      timeExtension: step.timeExtension,
-      result: { status: step.resultStatus },
-    },
   };
 }

@@ -1,0 +1,301 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import { ORDER_PAGE_SIZES, type OrderPictureFields } from '@retouch/shared/orders';
+import type { Database } from '../../db/client';
+
+/** A chosen service or option as the customer's history shows it (user-language texts only). */
+export interface HistoryEntry {
+  _id: string;
+  isOptional: boolean;
+  title: { user: string };
+  description: { user: string };
+  picture: string;
+  degreeAction: Array<{ _id: string; title: { user: string } }>;
+  cost: number;
+  active: boolean;
+  edited: boolean;
+}
+
+/** A processing step as the customer sees it: their own messages, and the attempts without who made them. */
+export type HistoryStep =
+  | { client: { message: string } }
+  | {
+      executor: {
+        dateStart: string | null;
+        dateEnd: string | null;
+        timeExtension: boolean;
+        result: { status: number | null };
+      };
+    };
+
+/** An order of the customer's history (customer-side section 3), exactly as GET /api/orders/user/ answers it. */
+export type HistoryOrder = {
+  _id: string;
+  condition: number;
+  createdAt: string;
+  cost: number;
+  tip: number;
+  executionTime: number;
+  dateStart: string | null;
+  /** When the result is expected (docs/decisions/0026-eta.md); null once finished, or while no designer is on shift. */
+  eta: string | null;
+  message: string;
+} & OrderPictureFields & {
+    refuseReason: { title: { user: string } } | null;
+    processing: HistoryStep[];
+    currentProcessing: null;
+    persons: Array<{ id: string; orders: HistoryEntry[] }>;
+  };
+
+// The whole answer is built by PostgreSQL in one statement: the page of orders, then the steps, persons,
+// entries and degrees of those orders, each table read once for the whole page and aggregated per order
+// as JSON (json_build_object keeps the keys in the order written, as the answer has them). A page costs
+// one round trip and no work per row here; `eta` is left null for the service to fill.
+
+/** A timestamp as Date.toISOString writes it (UTC, milliseconds; the microseconds cut, not rounded). */
+const iso = (column: string) =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/**
+ * A picture, or null once the retention job (or the account's deletion) removed the order's files: the
+ * rule of orderPictureFields (order-history.ts), which the staff's views apply to their rows.
+ */
+const kept = (column: string) => sql.raw(`case when page.pictures_expired_at is null then ${column} end`);
+
+/** The CTEs after `page`: the page's persons, entries and steps, as JSON lists per person and per order. */
+const detailsOfPage = sql`person_row as (
+  select person.* from order_persons person where person.order_id in (select id from page)
+),
+entries as (
+  select item.person_id, json_agg(json_build_object(
+    '_id', coalesce(item.option_id, item.service_id),
+    'isOptional', item.option_id is not null,
+    'title', json_build_object('user', coalesce(opt.title_user, service.title_user)),
+    'description', json_build_object('user', coalesce(opt.description_user, service.description_user)),
+    'picture', coalesce(opt.picture_thumb, service.picture_thumb),
+    'degreeAction', case when cardinality(item.degree_ids) = 0 then '[]'::json else (
+      select json_agg(json_build_object(
+        '_id', chosen.id,
+        'title', json_build_object('user', coalesce(degree.title_user, ''))
+      ) order by chosen.n)
+      from unnest(item.degree_ids) with ordinality as chosen(id, n)
+      left join degrees degree on degree.id = chosen.id
+    ) end,
+    'cost', item.cost,
+    'active', item.active,
+    'edited', item.edited
+  ) order by item.position, item.id) as list
+  from order_items item
+  join services service on service.id = item.service_id
+  left join service_options opt on opt.id = item.option_id
+  where item.person_id in (select id from person_row)
+  group by item.person_id
+),
+persons as (
+  select person.order_id, json_agg(json_build_object(
+    'id', person.name,
+    'orders', coalesce(entries.list, '[]')
+  ) order by person.position, person.id) as list
+  from person_row person left join entries on entries.person_id = person.id
+  group by person.order_id
+),
+steps as (
+  select step.order_id, json_agg(case when step.kind = 'client'
+    then json_build_object('client', json_build_object('message', coalesce(step.client_message, '')))
+    else json_build_object('executor', json_build_object(
+      'dateStart', ${iso('step.date_start')},
+      'dateEnd', ${iso('step.date_end')},
+      'timeExtension', step.time_extension,
+      'result', json_build_object('status', step.result_status)
+    )) end
+  order by step.created_at, step.id) as list
+  from order_processing step where step.order_id in (select id from page)
+  group by step.order_id
+)`;
+
+/** An order of `page` as the answer presents it. */
+const orderDocument = sql`json_build_object(
+  '_id', page.id,
+  'condition', page.condition,
+  'createdAt', ${iso('page.created_at')},
+  'cost', page.cost,
+  'tip', page.tip,
+  'executionTime', page.execution_time,
+  'dateStart', ${iso('page.date_start')},
+  'eta', null,
+  'message', page.message,
+  'pictures', json_build_object(
+    'original', ${kept('page.original')},
+    'thumbnail', ${kept('page.original_thumb')},
+    'draft', ${kept('page.draft')},
+    'additional', ${kept('page.additional')}
+  ),
+  'finalPicture', ${kept('page.final_picture')},
+  'completed', json_build_object('picture', ${kept('page.final_picture')}),
+  'picturesExpired', page.pictures_expired_at is not null,
+  'refuseReason', case when reason.id is not null
+    then json_build_object('title', json_build_object('user', reason.title_user)) end,
+  'processing', coalesce(steps.list, '[]'),
+  'currentProcessing', null,
+  'persons', coalesce(persons.list, '[]')
+)`;
+
+/** The statement answering `total` and the `orders` of the rows `pageRows` selects, in the given order. */
+const answerOf = (pageRows: SQL, order: SQL, total: SQL) => sql`(
+  with page as (${pageRows}),
+  ${detailsOfPage}
+  select ${total} as total, coalesce(json_agg(${orderDocument} order by ${order}), '[]') as orders
+  from page
+  left join refusal_reasons reason on reason.id = page.refuse_reason_id
+  left join persons on persons.order_id = page.id
+  left join steps on steps.order_id = page.id
+) as answer`;
+
+/** The statements' parameters, with their PostgreSQL types. */
+const PARAMETER_TYPES = { userId: 'uuid', orderId: 'uuid', offset: 'int' } as const;
+type ParameterName = keyof typeof PARAMETER_TYPES;
+type Parameters = Partial<Record<ParameterName, string | number>>;
+const parameter = (name: ParameterName) => sql.placeholder(name);
+
+/** What a statement answers: the page's documents, and the customer's total for a page. */
+interface HistoryRow {
+  total: number | null;
+  orders: HistoryOrder[];
+}
+
+type Direction = 'asc' | 'desc';
+type PageSize = (typeof ORDER_PAGE_SIZES)[number];
+const isPageSize = (size: number): size is PageSize => (ORDER_PAGE_SIZES as readonly number[]).includes(size);
+
+/** The answer's columns, through drizzle's select so that it prepares the statement. */
+const answerColumns = {
+  total: sql<number | null>`answer.total`,
+  orders: sql<HistoryOrder[]>`answer.orders`,
+};
+
+/**
+ * A page of one size in one direction. The size is written in, not bound: with a bound LIMIT the
+ * planner prices the generic plan for an unknown number of rows and re-plans the statement at every
+ * execution instead, which costs more than running it.
+ */
+function pageQuery(db: Database, direction: Direction, size: PageSize) {
+  const userId = parameter('userId');
+  const pageRows = sql`select * from orders where user_id = ${userId}
+    order by created_at ${sql.raw(direction)}, id
+    limit ${sql.raw(String(size))} offset ${parameter('offset')}`;
+  // The customer's index (user_id, created_at) answers the count alone.
+  const total = sql`(select count(*) from orders where user_id = ${userId})::int`;
+  const order = sql.raw(`page.created_at ${direction}, page.id`);
+  return db.select(answerColumns).from(answerOf(pageRows, order, total));
+}
+
+const oneQuery = (db: Database) =>
+  db
+    .select(answerColumns)
+    .from(
+      answerOf(
+        sql`select * from orders where id = ${parameter('orderId')} and user_id = ${parameter('userId')}`,
+        sql`page.id`,
+        sql`null::int`,
+      ),
+    );
+
+/** A built query of this module, as drizzle gives it. */
+interface HistoryQuery {
+  toSQL(): { sql: string; params: unknown[] };
+  prepare(name: string): { execute(values: Parameters): Promise<HistoryRow[]> };
+}
+
+interface Statement {
+  run(parameters: Parameters): Promise<HistoryRow | undefined>;
+}
+
+const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
+
+/** A parameter written into EXECUTE, which takes no bound parameters: only a well-formed uuid or count. */
+function literal(name: ParameterName, value: string | number | undefined) {
+  const type = PARAMETER_TYPES[name];
+  if (type === 'uuid' && typeof value === 'string' && UUID.test(value)) return `'${value}'::uuid`;
+  if (type === 'int' && Number.isSafeInteger(value) && (value as number) >= 0) return String(value);
+  throw new Error(`order history: ${name} is not a ${type}`);
+}
+
+const DUPLICATE_PREPARED_STATEMENT = '42P05';
+/** A database error, as the driver throws it or as drizzle wraps it. */
+type DriverError = { code?: string; cause?: { code?: string } };
+
+const isPglite = (db: Database) => (db as unknown as { $client: unknown }).$client instanceof PGlite;
+
+/**
+ * A statement PGlite plans once: its driver sends every query unnamed, so it would plan this one (most of
+ * its cost) on each request; PREPARE keeps the plan for the session, EXECUTE runs it.
+ */
+function preparedOnPglite(db: Database, name: string, query: HistoryQuery): Statement {
+  const { sql: text, params } = query.toSQL();
+  const names = params.map((param) => (param as { name: ParameterName }).name);
+  const types = names.map((parameterName) => PARAMETER_TYPES[parameterName]).join(', ');
+  let prepared: Promise<unknown> | undefined;
+  const prepare = () =>
+    db.execute(sql.raw(`prepare ${name} (${types}) as ${text}`)).catch((error: DriverError) => {
+      // Another handle on the same PGlite (a test's or bench's recording one) prepared it already.
+      if ((error.cause?.code ?? error.code) !== DUPLICATE_PREPARED_STATEMENT) {
+        prepared = undefined;
+        throw error;
+      }
+    });
+  return {
+    async run(values) {
+      await (prepared ??= prepare());
+      const args = names.map((parameterName) => literal(parameterName, values[parameterName])).join(', ');
+      const result = await db.execute(sql.raw(`execute ${name} (${args})`));
+      return (result as unknown as { rows: HistoryRow[] }).rows[0];
+    },
+  };
+}
+
+function statement(db: Database, name: string, query: HistoryQuery): Statement {
+  if (isPglite(db)) return preparedOnPglite(db, name, query);
+  // node-postgres names it: each connection of the pool parses and plans it once.
+  const prepared = query.prepare(name);
+  return { run: async (values) => (await prepared.execute(values))[0] };
+}
+
+/** The statements of one database, each built and prepared on its first use. */
+const statements = new WeakMap<Database, Map<string, Statement>>();
+function statementOf(db: Database, name: string, build: () => HistoryQuery): Statement {
+  let named = statements.get(db);
+  if (!named) {
+    named = new Map();
+    statements.set(db, named);
+  }
+  let found = named.get(name);
+  if (!found) {
+    found = statement(db, name, build());
+    named.set(name, found);
+  }
+  return found;
+}
+
+/** One page of the customer's orders, presented, and how many they have: one statement. */
+export async function findHistoryPage(
+  db: Database,
+  query: { userId: string; size: number; offset: number; direction: Direction },
+): Promise<{ orders: HistoryOrder[]; total: number }> {
+  const { userId, size, offset, direction } = query;
+  if (!isPageSize(size)) throw new Error(`order history: no page of ${size}`);
+  const page = statementOf(db, `order_history_page_${direction}_${size}`, () =>
+    pageQuery(db, direction, size),
+  );
+  const row = await page.run({ userId, offset });
+  return { orders: row?.orders ?? [], total: row?.total ?? 0 };
+}
+
+/** One of the customer's orders, presented; undefined when it is not theirs. */
+export async function findHistoryOrder(
+  db: Database,
+  userId: string,
+  orderId: string,
+): Promise<HistoryOrder | undefined> {
+  const row = await statementOf(db, 'order_history_one', () => oneQuery(db)).run({ userId, orderId });
+  return row?.orders[0];
+}
