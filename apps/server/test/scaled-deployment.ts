@@ -6,8 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { io as ioClient, type Socket } from 'socket.io-client';
+import { eq } from 'drizzle-orm';
 import { SOCKET_PATH } from '@retouch/shared/constants';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
+import { LedgerReason, users } from '../src/db/schema/index';
+import { applyLedgerEntry } from '../src/modules/ledger/ledger.service';
+import { insertUser } from '../src/modules/users/users.repository';
 import { withDatabase } from './global-setup';
 import { TestClient } from './test-app';
 import { freePort } from './free-port';
@@ -108,7 +112,7 @@ export async function createDeployment(settings: Record<string, string>) {
     return instance;
   }
 
-  return {
+  const deployment = {
     env,
     start,
     /** Starts the instances together (migrations and the first seed must serialise) and waits for them. */
@@ -140,6 +144,42 @@ export async function createDeployment(settings: Record<string, string>) {
       if (!socket.connected) await nextEvent(socket, 'connect');
       return socket;
     },
+    /** Credits the demo customer `tokens` main tokens, as an admin's adjustment would. */
+    async fundCustomer(tokens: number): Promise<void> {
+      const [row] = await deployment.db.select().from(users).where(eq(users.email, 'customer@retouch.local'));
+      await deployment.db.transaction((tx) =>
+        applyLedgerEntry(tx, {
+          userId: row!.id,
+          deltaMain: tokens,
+          deltaBonus: 0,
+          reason: LedgerReason.adminAdjustment,
+          idempotencyKey: `deployment-funds:${databaseName}:${row!.id}`,
+        }),
+      );
+    },
+    /** A designer account more (`name`@retouch.local), on duty, with a socket on `instance`. */
+    async designerOn(
+      instance: Instance,
+      name: string,
+    ): Promise<{ userId: string; client: TestClient; socket: Socket }> {
+      const [model] = await deployment.db
+        .select()
+        .from(users)
+        .where(eq(users.email, 'designer@retouch.local'));
+      const email = `${name}@retouch.local`;
+      const userId = await insertUser(deployment.db, {
+        email,
+        passwordHash: model!.passwordHash,
+        giveName: 'Designer',
+        familyName: name,
+        roleId: model!.roleId,
+        emailConfirmedAt: new Date(),
+      });
+      const client = await deployment.logIn(instance, email);
+      const toggled = await client.post('/api/executor/shift/toggle');
+      if (toggled.status !== 200) throw new Error(`${name} could not start a shift: ${toggled.status}`);
+      return { userId, client, socket: await deployment.socketOn(instance, client) };
+    },
     /** Stops everything; `check` runs on the database before it goes (e.g. the ledger check). */
     async dispose(check?: (database: DatabaseHandle) => Promise<void>): Promise<void> {
       for (const socket of sockets) socket.disconnect();
@@ -159,6 +199,7 @@ export async function createDeployment(settings: Record<string, string>) {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  return deployment;
 }
 
 export type Deployment = Awaited<ReturnType<typeof createDeployment>>;

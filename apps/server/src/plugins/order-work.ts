@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { inArray } from 'drizzle-orm';
 import { AdminOrdersText } from '@retouch/shared/admin-orders';
-import { isInGroup } from '@retouch/shared/order-flow';
+import type { StaffOrder } from '@retouch/shared/dispatch';
 import { SocketEvent, SocketRoom } from '@retouch/shared/realtime';
 import { orders, type DispatchQueueName } from '../db/schema/index';
+import { createBackgroundWork } from '../lib/background-work';
 import { startPeriodic } from '../lib/periodic';
 import type { OrderEvent, OrderEventPort } from '../modules/order-flow/order-events';
 import { presentStaffOrders } from '../modules/orders/order-staff-view';
 import { findUserById } from '../modules/users/users.repository';
-import { createOrderWork, type OrderWork } from '../modules/work-queue/order-work';
+import { createOrderWork, queuesOf, type OrderWork } from '../modules/work-queue/order-work';
 import { renewPresence } from '../modules/work-queue/presence.repository';
-import type { WorkQueue } from '../modules/work-queue/work-queue.service';
 
 /** Lets a test observe or replace parts of the order work (e.g. a slow sweep). */
 export type OrderWorkHook = (work: OrderWork) => OrderWork;
@@ -25,16 +25,24 @@ export function setUpOrderWork(
   /** Hears every committed event too (the customers' e-mails and pushes); must not throw or wait. */
   alsoTell?: OrderEventPort,
 ): OrderWork {
+  const sizes = createSizeAnnouncer(app, () => work);
+  const prepare = (list: readonly OrderEvent[]) => prepareOrderEvents(app, list, { alsoTell, sizes });
   const events: OrderEventPort = {
-    publish: (list) => {
-      void alsoTell?.publish(list);
-      return publishOrderEvents(app, work, list);
-    },
+    prepare,
+    publish: async (list) => (await prepare(list))(),
   };
-  // The port reads `work` only when it publishes, after this returned.
+  // The port and onCommit read `work` only once a command ran, after this returned.
   const work: OrderWork = hook(
     createOrderWork(
-      { db: app.db, storage: app.storage, now: () => app.clock.now(), events },
+      {
+        db: app.db,
+        storage: app.storage,
+        now: () => app.clock.now(),
+        events,
+        // An order that joined a queue is matched at once here, not after its events went out (issue 20).
+        onCommit: (list) =>
+          work.matchEntered(list).catch((error: unknown) => app.log.error({ err: error }, 'matching failed')),
+      },
       {
         searcherSeconds: app.config.PRESENCE_TIMEOUT_SECONDS,
         holderGraceSeconds: app.config.HOLDER_GRACE_SECONDS,
@@ -54,6 +62,7 @@ export function setUpOrderWork(
     );
     app.shutdown.stopWork('dispatch sweeper', () => sweeper.stop());
   }
+  app.addHook('onClose', () => sizes.settled());
   return work;
 }
 
@@ -69,97 +78,129 @@ function connectedUsers(app: FastifyInstance): string[] {
 const SIZE_EVENT = { executor: SocketEvent.executorRate, review: SocketEvent.reviewRate } as const;
 
 /**
- * Tells the customer and every holder of lookOrders of each condition change, the staff of their new
- * work and of the queues' sizes; an order that joined a queue is matched before the answer.
+ * Tells the staff a queue's size once the matching going on in it has ended (what is left waiting), off
+ * the way of the events; calls made meanwhile make one more telling, not one each.
  */
-async function publishOrderEvents(app: FastifyInstance, work: OrderWork, events: readonly OrderEvent[]) {
-  const sizes = new Set<DispatchQueueName>();
-  const toMatch = new Set<DispatchQueueName>();
-  const noteQueues = (condition: number | null, entered: boolean) => {
-    if (condition === null) return;
-    const queue = isInGroup('waitingForDesigner', condition)
-      ? 'executor'
-      : isInGroup('inReview', condition)
-        ? 'review'
-        : undefined;
-    if (!queue) return;
-    sizes.add(queue);
-    if (entered) toMatch.add(queue);
-  };
-  for (const event of events) {
-    switch (event.kind) {
-      case 'conditionChanged': {
-        const payload = {
-          orderId: event.orderId,
-          condition: event.to,
-          from: event.from,
-          customerId: event.customerId,
-        };
-        // One emit to both rooms: a customer who also holds lookOrders hears it once.
-        app.io
-          .to([SocketRoom.user(event.customerId), SocketRoom.lookOrders])
-          .emit(SocketEvent.changeOrders, payload);
-        if (event.from === null)
-          app.io.to(SocketRoom.lookOrders).emit(SocketEvent.newOrder, { orderId: event.orderId });
-        noteQueues(event.from, false);
-        noteQueues(event.to, true);
-        break;
-      }
-      case 'queueChanged':
-        sizes.add(event.queue);
-        if (event.entered) toMatch.add(event.queue);
-        break;
-      case 'timeExtension':
-        app.realtime.toUser(event.designerId, SocketEvent.timeExtension, event.payload);
-        break;
-      case 'orderCancelled':
-        app.realtime.toUser(event.staffId, SocketEvent.orderCancelled, {
-          orderId: event.orderId,
-          message: AdminOrdersText.cancelledByStaff,
-        });
-        break;
-      case 'balanceChanged': {
-        const user = await findUserById(app.db, event.userId);
-        if (user)
-          app.realtime.toUser(user.id, SocketEvent.balance, {
-            main: user.balanceMain,
-            bonus: user.balanceBonus,
-          });
-        break;
-      }
-      case 'assigned':
-        break;
+function createSizeAnnouncer(app: FastifyInstance, work: () => OrderWork) {
+  const background = createBackgroundWork((error) => app.log.error({ err: error }, 'queue size failed'));
+  const telling = new Map<DispatchQueueName, { again: boolean }>();
+  async function tell(queue: DispatchQueueName, state: { again: boolean }) {
+    const queues = { executor: work().designers, review: work().moderators };
+    try {
+      do {
+        state.again = false;
+        await queues[queue].idle();
+        const size = await queues[queue].size();
+        app.io.to(SocketRoom.staff).emit(SIZE_EVENT[queue], { size });
+      } while (state.again);
+    } finally {
+      telling.delete(queue);
     }
   }
-  await pushAssignments(app, events);
-  const queues: Record<DispatchQueueName, WorkQueue> = { executor: work.designers, review: work.moderators };
-  for (const queue of toMatch) {
-    await queues[queue].match().catch((error: unknown) => app.log.error({ err: error }, 'matching failed'));
-  }
-  for (const queue of sizes) {
-    const size = await queues[queue].size().catch(() => undefined);
-    if (size !== undefined) app.io.to(SocketRoom.staff).emit(SIZE_EVENT[queue], { size });
+  return {
+    announce(queue: DispatchQueueName) {
+      const going = telling.get(queue);
+      if (going) {
+        going.again = true;
+        return;
+      }
+      const state = { again: false };
+      telling.set(queue, state);
+      background.run(tell(queue, state));
+    },
+    settled: () => background.settled(),
+  };
+}
+
+type SizeAnnouncer = ReturnType<typeof createSizeAnnouncer>;
+
+/**
+ * Loads what the events' messages need (the staff view of each assigned order, changed balances) and
+ * answers the telling: the customer and every holder of lookOrders hear of each condition change, the
+ * staff of their new work, and the queues' sizes follow.
+ */
+async function prepareOrderEvents(
+  app: FastifyInstance,
+  events: readonly OrderEvent[],
+  also: { alsoTell: OrderEventPort | undefined; sizes: SizeAnnouncer },
+): Promise<() => void> {
+  const [views, balances] = await Promise.all([
+    assignedOrderViews(app, events),
+    changedBalances(app, events),
+  ]);
+  return () => {
+    void also.alsoTell?.publish(events);
+    for (const event of events) tellEvent(app, event, views, balances);
+    for (const queue of queuesOf(events).touched) also.sizes.announce(queue);
+  };
+}
+
+function tellEvent(
+  app: FastifyInstance,
+  event: OrderEvent,
+  views: Map<string, StaffOrder>,
+  balances: Map<string, { main: number; bonus: number }>,
+) {
+  switch (event.kind) {
+    case 'conditionChanged': {
+      const payload = {
+        orderId: event.orderId,
+        condition: event.to,
+        from: event.from,
+        customerId: event.customerId,
+      };
+      // One emit to both rooms: a customer who also holds lookOrders hears it once.
+      app.io
+        .to([SocketRoom.user(event.customerId), SocketRoom.lookOrders])
+        .emit(SocketEvent.changeOrders, payload);
+      if (event.from === null)
+        app.io.to(SocketRoom.lookOrders).emit(SocketEvent.newOrder, { orderId: event.orderId });
+      break;
+    }
+    case 'assigned': {
+      // `order for executor` / `order for review` to whoever was handed an order, as staff see it.
+      const order = views.get(event.orderId);
+      const name = event.queue === 'executor' ? SocketEvent.orderForExecutor : SocketEvent.orderForReview;
+      if (order) app.realtime.toUser(event.staffId, name, order);
+      break;
+    }
+    case 'timeExtension':
+      app.realtime.toUser(event.designerId, SocketEvent.timeExtension, event.payload);
+      break;
+    case 'orderCancelled':
+      app.realtime.toUser(event.staffId, SocketEvent.orderCancelled, {
+        orderId: event.orderId,
+        message: AdminOrdersText.cancelledByStaff,
+      });
+      break;
+    case 'balanceChanged': {
+      const balance = balances.get(event.userId);
+      if (balance) app.realtime.toUser(event.userId, SocketEvent.balance, balance);
+      break;
+    }
+    case 'queueChanged':
+      break;
   }
 }
 
-/** `order for executor` / `order for review` to whoever was handed an order, as staff see it. */
-async function pushAssignments(app: FastifyInstance, events: readonly OrderEvent[]) {
-  const assigned = events.filter((event) => event.kind === 'assigned');
-  if (assigned.length === 0) return;
-  const rows = await app.db
-    .select()
-    .from(orders)
-    .where(
-      inArray(
-        orders.id,
-        assigned.map((event) => event.orderId),
-      ),
-    );
+/** The assigned orders as staff see them, by id. */
+async function assignedOrderViews(app: FastifyInstance, events: readonly OrderEvent[]) {
+  const ids = events.flatMap((event) => (event.kind === 'assigned' ? [event.orderId] : []));
+  if (ids.length === 0) return new Map<string, StaffOrder>();
+  const rows = await app.db.select().from(orders).where(inArray(orders.id, ids));
   const presented = await presentStaffOrders(app.db, rows);
-  for (const event of assigned) {
-    const order = presented.find((candidate) => candidate._id === event.orderId);
-    if (!order) continue;
-    const name = event.queue === 'executor' ? SocketEvent.orderForExecutor : SocketEvent.orderForReview;
-    app.realtime.toUser(event.staffId, name, order);
-  }
+  return new Map(presented.map((order) => [order._id, order]));
+}
+
+/** The balances of the users the events name as changed, by user. */
+async function changedBalances(app: FastifyInstance, events: readonly OrderEvent[]) {
+  const ids = new Set(events.flatMap((event) => (event.kind === 'balanceChanged' ? [event.userId] : [])));
+  const balances = new Map<string, { main: number; bonus: number }>();
+  await Promise.all(
+    [...ids].map(async (userId) => {
+      const user = await findUserById(app.db, userId);
+      if (user) balances.set(userId, { main: user.balanceMain, bonus: user.balanceBonus });
+    }),
+  );
+  return balances;
 }

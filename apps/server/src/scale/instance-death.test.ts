@@ -15,8 +15,7 @@ import {
   tokenLedger,
   users,
 } from '../db/schema/index';
-import { applyLedgerEntry, findLedgerMismatches } from '../modules/ledger/ledger.service';
-import { insertUser } from '../modules/users/users.repository';
+import { findLedgerMismatches } from '../modules/ledger/ledger.service';
 import type { TestClient } from '../../test/test-app';
 import { imageForm } from '../../test/fixtures';
 import { collectEvents, nextEvent, placeOrder } from '../../test/staff-fixtures';
@@ -71,22 +70,7 @@ async function teethId(client: TestClient): Promise<string> {
     ._id;
 }
 
-/** A designer account more, on duty, with a socket on `instance`. */
-async function designerOn(instance: Instance, name: string): Promise<Designer> {
-  const [model] = await deployment.db.select().from(users).where(eq(users.email, 'designer@retouch.local'));
-  const email = `${name}@retouch.local`;
-  const userId = await insertUser(deployment.db, {
-    email,
-    passwordHash: model!.passwordHash,
-    giveName: 'Designer',
-    familyName: name,
-    roleId: model!.roleId,
-    emailConfirmedAt: new Date(),
-  });
-  const client = await deployment.logIn(instance, email);
-  expect((await client.post('/api/executor/shift/toggle')).status).toBe(200);
-  return { userId, client, socket: await deployment.socketOn(instance, client) };
-}
+const designerOn = (instance: Instance, name: string) => deployment.designerOn(instance, name);
 
 async function searching(designer: Designer) {
   designer.socket.emit(SocketEvent.executorFind, true);
@@ -139,19 +123,11 @@ describe.skipIf(!available)('an instance killed under work', () => {
 
   it('loses no order, charges a retried send once and gives the dead instance’s work to live designers', async () => {
     const customer = await deployment.logIn(a, 'customer@retouch.local');
+    await deployment.fundCustomer(500);
     const [customerRow] = await deployment.db
       .select()
       .from(users)
       .where(eq(users.email, 'customer@retouch.local'));
-    await deployment.db.transaction((tx) =>
-      applyLedgerEntry(tx, {
-        userId: customerRow!.id,
-        deltaMain: 500,
-        deltaBonus: 0,
-        reason: LedgerReason.adminAdjustment,
-        idempotencyKey: `instance-death-funds:${customerRow!.id}`,
-      }),
-    );
     const serviceId = await teethId(customer);
 
     // On A: one designer holds an order, another searches; the customer watches there too. On B, a
@@ -254,6 +230,10 @@ describe.skipIf(!available)('an instance killed under work', () => {
       changes.filter((change) => change.orderId === orderId).map((change) => change.condition);
     await until('the cut send’s `new` arrives from the outbox', SLACK_MS, async () =>
       conditionsOf(sent).includes(OrderCondition.new) ? true : undefined,
+    );
+    // Its match is published after the commit the database shows: waited for, as a client would.
+    await until('the held order’s requeue and new match reach the customer', SLACK_MS, async () =>
+      conditionsOf(held).length >= 2 ? true : undefined,
     );
     expect(conditionsOf(held)).toEqual([OrderCondition.requeued, OrderCondition.inWork]);
     const history = (await onB.get('/api/orders/user/?limit=10')).body as {

@@ -26,11 +26,14 @@ export async function startExecutorSearch(
   designers: WorkQueue,
   designerId: string,
 ): Promise<FindAnswer> {
-  if (!(await findOpenShift(deps.db, designerId))) {
-    return { kind: 'refused', status: 403, message: DispatchText.notOnShift };
-  }
-  const held = await currentOrderOf(deps, designerId);
-  if (held) return { kind: 'holding', order: held };
+  // Both read at once: a search is one round trip shorter (200 designers asking at once, issue 20).
+  const [shift, held] = await Promise.all([
+    findOpenShift(deps.db, designerId),
+    findHeldOrder(deps.db, designerId),
+  ]);
+  if (!shift) return { kind: 'refused', status: 403, message: DispatchText.notOnShift };
+  const order = held && (await findStaffOrder(deps.db, held.order.id));
+  if (order) return { kind: 'holding', order };
   await designers.join(designerId);
   return { kind: 'searching' };
 }

@@ -5,15 +5,17 @@ import { orderProcessing } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { prepareImage } from '../../lib/images';
 import {
-  insertAttempt,
+  insertAttempts,
   isAttemptPicture,
   lockHeldAttempt,
   lockOrder,
   type AttemptRow,
+  type OrderRow,
 } from './order-flow.repository';
 import {
   factsOf,
   moveOrder,
+  moveOrders,
   runCommand,
   runCommandWithFiles,
   storeHeldOrderPicture,
@@ -48,15 +50,34 @@ async function endAttempt(
 export async function matchOrder(step: Step, orderId: string, designerId: string): Promise<void> {
   const order = await lockOrder(step.tx, orderId);
   if (!order) throw AppError.conflict(NOT_WAITING);
-  await moveOrder(step, order, {
-    action: OrderAction.match,
-    actor: OrderActor.system,
-    facts: await factsOf(step.tx, order),
-    refused: NOT_WAITING,
-    set: { executorId: designerId, dateStart: step.now },
-  });
-  await insertAttempt(step.tx, order, designerId, step.now);
-  step.events.push({ kind: 'assigned', queue: 'executor', orderId: order.id, staffId: designerId });
+  await matchOrders(step, [{ order, designerId }]);
+}
+
+/**
+ * Match for orders the caller read and locked (`FOR UPDATE`), each with its designer: their transitions
+ * in one statement, then their attempts start together.
+ */
+export async function matchOrders(
+  step: Step,
+  pairs: ReadonlyArray<{ order: OrderRow; designerId: string }>,
+): Promise<void> {
+  const moves = await Promise.all(
+    pairs.map(async ({ order, designerId }) => ({
+      order,
+      move: {
+        action: OrderAction.match,
+        actor: OrderActor.system,
+        facts: await factsOf(step.tx, order),
+        refused: NOT_WAITING,
+        set: { executorId: designerId, dateStart: step.now },
+      },
+    })),
+  );
+  await moveOrders(step, moves);
+  await insertAttempts(step.tx, pairs, step.now);
+  for (const { order, designerId } of pairs) {
+    step.events.push({ kind: 'assigned', queue: 'executor', orderId: order.id, staffId: designerId });
+  }
 }
 
 /**

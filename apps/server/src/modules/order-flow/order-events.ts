@@ -28,4 +28,9 @@ export type OrderEvent =
 /** The one port the lifecycle publishes through (socket.io in the app, nothing in some tests). */
 export interface OrderEventPort {
   publish(events: readonly OrderEvent[]): void | Promise<void>;
+  /**
+   * Loads what publishing the events needs (the staff view of an assigned order) and answers the
+   * publishing itself: the loading runs while the outbox record is taken, the publishing once it was.
+   */
+  prepare?(events: readonly OrderEvent[]): Promise<() => void | Promise<void>>;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
 import { DispatchQueue, dispatchWaiters, orderProcessing, orders, shifts } from '../../db/schema/index';
 
@@ -69,17 +69,43 @@ export async function insertAttempt(
   designerId: string,
   now: Date,
 ): Promise<void> {
-  await tx.insert(orderProcessing).values({
-    orderId: order.id,
-    kind: 'executor',
-    executorId: designerId,
-    dateStart: now,
-    deadlineAt: new Date(now.getTime() + order.executionTime * 60_000),
-    createdAt: now,
-  });
+  await insertAttempts(tx, [{ order, designerId }], now);
+}
+
+/** `insertAttempt` for several designers at once, in one statement. */
+export async function insertAttempts(
+  tx: Transaction,
+  started: ReadonlyArray<{ order: { id: string; executionTime: number }; designerId: string }>,
+  now: Date,
+): Promise<void> {
+  if (started.length === 0) return;
+  const searchesEnded = tx.$with('searches_ended').as(
+    tx
+      .delete(dispatchWaiters)
+      .where(
+        and(
+          inArray(
+            dispatchWaiters.userId,
+            started.map(({ designerId }) => designerId),
+          ),
+          eq(dispatchWaiters.queue, DispatchQueue.executor),
+        ),
+      )
+      .returning({ userId: dispatchWaiters.userId }),
+  );
   await tx
-    .delete(dispatchWaiters)
-    .where(and(eq(dispatchWaiters.userId, designerId), eq(dispatchWaiters.queue, DispatchQueue.executor)));
+    .with(searchesEnded)
+    .insert(orderProcessing)
+    .values(
+      started.map(({ order, designerId }) => ({
+        orderId: order.id,
+        kind: 'executor' as const,
+        executorId: designerId,
+        dateStart: now,
+        deadlineAt: new Date(now.getTime() + order.executionTime * 60_000),
+        createdAt: now,
+      })),
+    );
 }
 
 const runningAttemptOf = (orderId: string) =>

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import diagnostics from 'node:diagnostics_channel';
+import { and, eq, getTableColumns, param, sql } from 'drizzle-orm';
 import {
   nextCondition,
   type OrderActionValue,
@@ -27,7 +28,24 @@ export interface OrderFlowDeps {
    * the outbox, the window a crash of the instance would hit.
    */
   afterCommit?: () => void;
+  /**
+   * Work the committing instance starts the moment a command committed, before its events are published
+   * (the work queues match the orders that entered them); awaited with the publishing, never throws.
+   */
+  onCommit?: (events: readonly OrderEvent[]) => Promise<void>;
 }
+
+/** A command's committed transaction, as told on `commandCommitted`. */
+export interface CommandCommitted {
+  events: readonly OrderEvent[];
+}
+
+/**
+ * Told, synchronously, the moment a command's transaction committed, before its events are published:
+ * an observation point (the dispatch bench times an order's way to a designer from it). Costs nothing
+ * while nobody subscribes.
+ */
+export const commandCommitted = diagnostics.channel('retouch:order-flow:command-committed');
 
 /** One command's transaction: where it writes, what it will announce, and its moment. */
 export interface Step {
@@ -43,20 +61,26 @@ export interface Step {
 export async function runCommand<T>(deps: OrderFlowDeps, work: (step: Step) => Promise<T>): Promise<T> {
   const command = recorded(deps, work);
   const value = await deps.db.transaction(command.run);
-  await publishRecord(deps, command.record());
+  await followCommit(deps, command);
   return value;
 }
+
+type RecordedCommand = ReturnType<typeof recorded>;
 
 /** The command's work in its transaction, followed by the outbox record of the events it collected. */
 function recorded<T>(deps: OrderFlowDeps, work: (step: Step) => Promise<T>) {
   let record: number | undefined;
+  let events: readonly OrderEvent[] = [];
   return {
     async run(tx: Transaction): Promise<T> {
       const step: Step = { tx, events: [], now: deps.now() };
       const value = await work(step);
+      events = step.events;
       record = step.events.length > 0 ? await recordEvents(tx, step.events) : undefined;
       return value;
     },
+    /** The events the committed transaction collected. */
+    events: () => events,
     /** The record the committed transaction wrote, if it collected events. */
     record: () => record,
   };
@@ -74,17 +98,60 @@ export async function runCommandWithFiles<T>(
 ): Promise<CommitWithFiles<T>> {
   const command = recorded(deps, work);
   const committed = await commitWithFiles(deps, keys, command.run, landed);
-  if (committed.answered) await publishRecord(deps, command.record());
+  if (committed.answered) await followCommit(deps, command);
   // Landed without an answer: the database may still be coming back; a sweeper publishes it then.
-  else await publishRecord(deps, command.record()).catch(() => undefined);
+  else await followCommit(deps, command).catch(() => undefined);
   return committed;
 }
 
-async function publishRecord(deps: OrderFlowDeps, record: number | undefined): Promise<void> {
+/**
+ * After the commit: observers are told at once, the work the events call for starts at once on this
+ * instance (no round trip first), and the events are published.
+ */
+async function followCommit(deps: OrderFlowDeps, command: RecordedCommand): Promise<void> {
+  const events = command.events();
+  commandCommitted.publish({ events } satisfies CommandCommitted);
+  const record = command.record();
   if (record === undefined) return;
   deps.afterCommit?.();
-  const events = await takeRecord(deps.db, record);
-  if (events) await deps.events.publish(events);
+  const following = deps.onCommit?.(events);
+  try {
+    await publishRecord(deps, record, events);
+  } finally {
+    await following;
+  }
+}
+
+/** Per event port, the publishing of the command that committed last on this instance. */
+const lastPublishing = new WeakMap<OrderEventPort, Promise<unknown>>();
+
+/**
+ * Takes the command's record and publishes its events, after those of the commands that committed before
+ * it on this instance: a match made at once must not overtake the send it matched. What the publishing
+ * needs is loaded while the record is taken.
+ */
+async function publishRecord(
+  deps: OrderFlowDeps,
+  record: number,
+  events: readonly OrderEvent[],
+): Promise<void> {
+  const port = deps.events;
+  const earlier = lastPublishing.get(port);
+  const publishing = Promise.all([takeRecord(deps.db, record), publisherOf(port, events)]).then(
+    async ([taken, publish]) => {
+      await earlier;
+      if (taken) await publish();
+    },
+  );
+  lastPublishing.set(
+    port,
+    publishing.catch(() => undefined),
+  );
+  await publishing;
+}
+
+function publisherOf(port: OrderEventPort, events: readonly OrderEvent[]) {
+  return port.prepare ? port.prepare(events) : Promise.resolve(() => port.publish(events));
 }
 
 /** Publishes the events of commands whose instance died before it could; answers how many commands. */
@@ -134,6 +201,52 @@ export async function moveOrder(step: Step, order: OrderRow, move: Move): Promis
   if (moved.length === 0) throw AppError.conflict(move.refused);
   step.events.push({ kind: 'conditionChanged', orderId: order.id, customerId: order.userId, from, to });
   return to;
+}
+
+/**
+ * `moveOrder` for several orders in one statement (matching hands out a batch): each target from the
+ * transition table and each write guarded on the condition read, as there; one refused refuses them
+ * all. The moves set the same columns, each to its own value.
+ */
+export async function moveOrders(
+  step: Step,
+  moves: ReadonlyArray<{ order: OrderRow; move: Move }>,
+): Promise<void> {
+  const planned = moves.map(({ order, move }) => {
+    const from = order.condition as OrderConditionValue;
+    const to = nextCondition(from, move.action, move.actor, move.facts);
+    if (to === undefined) throw AppError.conflict(move.refused);
+    return { order, set: move.set ?? {}, from, to };
+  });
+  const [first] = moves;
+  if (!first) return;
+  const columns = getTableColumns(orders);
+  const keys = Object.keys(first.move.set ?? {}) as Array<keyof typeof columns>;
+  const rows = planned.map(({ order, set, from, to }) => {
+    const cells = keys.map(
+      (key) => sql`${param(set[key] ?? null, columns[key])}::${sql.raw(columns[key].getSQLType())}`,
+    );
+    return sql`(${sql.join([sql`${order.id}::uuid`, sql`${from}::smallint`, sql`${to}::smallint`, ...cells], sql`, `)})`;
+  });
+  const names = ['id', 'from_condition', 'to_condition', ...keys.map((key) => columns[key].name)];
+  const moved = await step.tx
+    .update(orders)
+    .set({
+      ...Object.fromEntries(keys.map((key) => [key, sql`moves.${sql.identifier(columns[key].name)}`])),
+      condition: sql`moves.to_condition`,
+    })
+    .from(
+      sql`(values ${sql.join(rows, sql`, `)}) as moves(${sql.join(
+        names.map((name) => sql.identifier(name)),
+        sql`, `,
+      )})`,
+    )
+    .where(and(sql`${orders.id} = moves.id`, sql`${orders.condition} = moves.from_condition`))
+    .returning({ id: orders.id });
+  if (moved.length !== planned.length) throw AppError.conflict(first.move.refused);
+  for (const { order, from, to } of planned) {
+    step.events.push({ kind: 'conditionChanged', orderId: order.id, customerId: order.userId, from, to });
+  }
 }
 
 /**

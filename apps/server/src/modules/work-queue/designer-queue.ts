@@ -6,10 +6,11 @@ import {
   ExecutorResult,
   TimeExtensionCode,
 } from '@retouch/shared/dispatch';
-import { ConditionGroup } from '@retouch/shared/order-flow';
+import { ConditionGroup, ORDER_TRANSITIONS } from '@retouch/shared/order-flow';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { DispatchQueue, orderProcessing, orders } from '../../db/schema/index';
-import { expireAttempt, matchOrder, requeueHeld } from '../order-flow/designer-commands';
+import { expireAttempt, matchOrders, requeueHeld } from '../order-flow/designer-commands';
+import type { OrderRow } from '../order-flow/order-flow.repository';
 import { runCommand, type OrderFlowDeps, type Step } from '../order-flow/order-transition';
 import { seenWithin } from './presence.repository';
 import type { QueuePolicy } from './work-queue.service';
@@ -20,6 +21,15 @@ const OFFER_LEAD_MS = EXTENSION_MINUTES * 60_000;
 const OFFER_OPEN_MS = EXTENSION_OFFER_SECONDS * 1000;
 const WAITING = [...ConditionGroup.waitingForDesigner];
 const HELD = [...ConditionGroup.heldByDesigner];
+/**
+ * Waiting conditions only a send leads to (read from the transition table): an order in one has never
+ * been offered to anybody, so no designer can have refused it or let it expire.
+ */
+const NEVER_OFFERED: readonly number[] = WAITING.filter((condition) =>
+  ORDER_TRANSITIONS.every(
+    (transition) => !transition.to.includes(condition) || transition.from.every((from) => from === null),
+  ),
+);
 /** Outcomes that keep the designer from the order for good: they refused it or let it run out. */
 const EXCLUDING = [ExecutorResult.refused, ExecutorResult.overdue];
 
@@ -53,17 +63,21 @@ async function claimExpiredAttempts(tx: Transaction, now: Date) {
  * neither refused the order nor let it expire before. A hold lapses at the attempt's deadline, or when
  * the designer was away past the grace period (the attempt is then recorded as interrupted).
  */
-export const designerQueuePolicy: QueuePolicy<{ id: string }> = {
+export const designerQueuePolicy: QueuePolicy<OrderRow> = {
   queue: DispatchQueue.executor,
+  // Whole rows: matching moves them without reading them again.
   claimWaiting: (tx, limit) =>
     tx
-      .select({ id: orders.id })
+      .select()
       .from(orders)
       .where(inArray(orders.condition, WAITING))
       .orderBy(asc(orders.queuedAt), asc(orders.id))
       .limit(limit)
       .for('update', { skipLocked: true }),
   async eligibility(tx, waiting, staffIds) {
+    // An order never offered yet bars nobody: only the ones offered before are looked up.
+    const offered = waiting.filter((order) => !NEVER_OFFERED.includes(order.condition));
+    if (offered.length === 0 || staffIds.length === 0) return () => true;
     const earlier = await tx
       .select({ orderId: orderProcessing.orderId, executorId: orderProcessing.executorId })
       .from(orderProcessing)
@@ -71,7 +85,7 @@ export const designerQueuePolicy: QueuePolicy<{ id: string }> = {
         and(
           inArray(
             orderProcessing.orderId,
-            waiting.map((order) => order.id),
+            offered.map((order) => order.id),
           ),
           inArray(orderProcessing.executorId, staffIds),
           inArray(orderProcessing.resultStatus, EXCLUDING),
@@ -80,7 +94,11 @@ export const designerQueuePolicy: QueuePolicy<{ id: string }> = {
     const excluded = new Set(earlier.map((step) => `${step.orderId}:${step.executorId}`));
     return (order, staffId) => !excluded.has(`${order.id}:${staffId}`);
   },
-  assign: (step, order, staffId) => matchOrder(step, order.id, staffId),
+  assign: (step, pairs) =>
+    matchOrders(
+      step,
+      pairs.map(({ order, staffId }) => ({ order, designerId: staffId })),
+    ),
   async releaseLapsed(step) {
     let expired = 0;
     for (const attempt of await claimExpiredAttempts(step.tx, step.now)) {

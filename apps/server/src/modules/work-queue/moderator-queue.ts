@@ -49,7 +49,9 @@ export const moderatorQueuePolicy: QueuePolicy<WaitingReview> = {
     return waiting;
   },
   eligibility: async () => (order, staffId) => order.designerId !== staffId,
-  assign: (step, order, staffId) => takeReview(step, order.id, order.attemptId, staffId),
+  async assign(step, pairs) {
+    for (const { order, staffId } of pairs) await takeReview(step, order.id, order.attemptId, staffId);
+  },
   async releaseLapsed(step) {
     const lapsed = await step.tx
       .select({ id: orders.id })

@@ -7,11 +7,12 @@ import { staffPresence } from '../../db/schema/index';
 const RENEW_CHUNK = 1000;
 
 /** The staff member is seen now (they asked for work): their presence starts or is renewed. */
-export async function markPresent(db: Executor, userId: string): Promise<void> {
-  await db
+export function markPresent(db: Executor, userId: string) {
+  return db
     .insert(staffPresence)
     .values({ userId })
-    .onConflictDoUpdate({ target: staffPresence.userId, set: { renewedAt: sql`now()` } });
+    .onConflictDoUpdate({ target: staffPresence.userId, set: { renewedAt: sql`now()` } })
+    .returning({ userId: staffPresence.userId });
 }
 
 /**

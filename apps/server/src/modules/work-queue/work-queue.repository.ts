@@ -1,16 +1,20 @@
-import { and, asc, eq, inArray, not } from 'drizzle-orm';
+import { and, asc, eq, inArray, not, notInArray } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
 import { dispatchWaiters, type DispatchQueueName } from '../../db/schema/index';
-import { seenWithin } from './presence.repository';
+import { markPresent, seenWithin } from './presence.repository';
 
-/** Marks a staff member as searching; one who already searches keeps their place in the queue. */
+/**
+ * Marks a staff member as searching, one who already searches keeping their place in the queue, and as
+ * seen now (asking for work is being seen): one statement.
+ */
 export async function addWaiter(
   db: Executor,
   userId: string,
   queue: DispatchQueueName,
   since: Date,
 ): Promise<void> {
-  await db.insert(dispatchWaiters).values({ userId, queue, since }).onConflictDoNothing();
+  const seen = db.$with('seen').as(markPresent(db, userId));
+  await db.with(seen).insert(dispatchWaiters).values({ userId, queue, since }).onConflictDoNothing();
 }
 
 export async function removeWaiters(
@@ -24,21 +28,25 @@ export async function removeWaiters(
 }
 
 /**
- * The longest-waiting searchers of a queue seen within `presentSeconds`, locked; rows others hold are
- * skipped, never waited for.
+ * The longest-waiting searchers of a queue seen within `presentSeconds`, but those `passed`, locked; rows
+ * others hold are skipped, never waited for.
  */
-export async function claimWaiters(
+export async function claimSearchers(
   tx: Transaction,
-  queue: DispatchQueueName,
-  limit: number,
-  presentSeconds: number,
+  claim: { queue: DispatchQueueName; limit: number; presentSeconds: number; passed: readonly string[] },
 ): Promise<string[]> {
   const rows = await tx
     .select({ userId: dispatchWaiters.userId })
     .from(dispatchWaiters)
-    .where(and(eq(dispatchWaiters.queue, queue), seenWithin(dispatchWaiters.userId, presentSeconds)))
+    .where(
+      and(
+        eq(dispatchWaiters.queue, claim.queue),
+        seenWithin(dispatchWaiters.userId, claim.presentSeconds),
+        claim.passed.length > 0 ? notInArray(dispatchWaiters.userId, [...claim.passed]) : undefined,
+      ),
+    )
     .orderBy(asc(dispatchWaiters.since), asc(dispatchWaiters.userId))
-    .limit(limit)
+    .limit(claim.limit)
     .for('update', { skipLocked: true });
   return rows.map((row) => row.userId);
 }

@@ -1,8 +1,7 @@
 import type { Database, Transaction } from '../../db/client';
 import type { DispatchQueueName } from '../../db/schema/index';
 import { runCommand, type OrderFlowDeps, type Step } from '../order-flow/order-transition';
-import { markPresent } from './presence.repository';
-import { addWaiter, claimWaiters, dropAbsentWaiters, removeWaiters } from './work-queue.repository';
+import { addWaiter, claimSearchers, dropAbsentWaiters, removeWaiters } from './work-queue.repository';
 
 /** When staff count as gone (docs/decisions/0024-instance-death.md); presence is renewed by a heartbeat. */
 export interface PresenceRules {
@@ -26,8 +25,8 @@ export interface QueuePolicy<Waiting extends { id: string }> {
     waiting: Waiting[],
     staffIds: string[],
   ): Promise<(order: Waiting, staffId: string) => boolean>;
-  /** Hands the order to the searcher: one lifecycle step in the matching transaction. */
-  assign(step: Step, order: Waiting, staffId: string): Promise<void>;
+  /** Hands each order to its searcher: lifecycle steps in the matching transaction. */
+  assign(step: Step, pairs: Array<{ order: Waiting; staffId: string }>): Promise<void>;
   /** Holds whose time ran out (deadlines, absent moderators) released in one transaction; answers how many. */
   releaseLapsed(step: Step): Promise<number>;
   /** Holds of staff not seen for `graceSeconds` released in one transaction; answers how many. */
@@ -43,6 +42,8 @@ export interface WorkQueue {
   leave(staffId: string): Promise<void>;
   /** Pairs waiting orders with searchers until none is left; answers how many. */
   match(): Promise<number>;
+  /** Resolves once no matching of this queue runs in this process (a run going on has ended). */
+  idle(): Promise<void>;
   /**
    * Searchers who are gone leave the queue, holds of staff gone past the grace period and holds whose
    * time ran out are released; answers how many holds.
@@ -57,6 +58,8 @@ export interface WorkQueue {
 
 /** Orders one matching transaction looks at (and may hand out), oldest first. */
 const MATCH_WINDOW = 50;
+/** Searchers claimed at a time once the first page (as many as the orders) left some order unpaired. */
+const SEARCHER_PAGE = 200;
 /** Pairs made in one matching run at most; the next run carries on. */
 const MAX_MATCHES_PER_RUN = 500;
 
@@ -71,21 +74,43 @@ export function createWorkQueue<Waiting extends { id: string }>(
   deps: OrderFlowDeps,
   presence: PresenceRules,
 ): WorkQueue {
+  /**
+   * One matching transaction: the oldest waiting orders, each to the longest-waiting searcher who may take
+   * it. Searchers are claimed a page at a time, as many as there are orders first: a page's searchers are
+   * offered every order still unpaired before the next page is read, which pairs as if all were read at
+   * once, and usually one page does.
+   */
   async function matchBatch(step: Step): Promise<number> {
     const waiting = await policy.claimWaiting(step.tx, MATCH_WINDOW);
-    if (waiting.length === 0) return 0;
-    const free = await claimWaiters(step.tx, policy.queue, MATCH_WINDOW * 4, presence.searcherSeconds);
-    if (free.length === 0) return 0;
-    const mayTake = await policy.eligibility(step.tx, waiting, free);
-    let paired = 0;
-    for (const order of waiting) {
-      const index = free.findIndex((staffId) => mayTake(order, staffId));
-      if (index < 0) continue;
-      const [staffId] = free.splice(index, 1);
-      await policy.assign(step, order, staffId!);
-      paired += 1;
+    const takers = new Map<string, string>();
+    let unpaired = waiting;
+    const claimed: string[] = [];
+    let page = waiting.length;
+    while (unpaired.length > 0) {
+      const searchers = await claimSearchers(step.tx, {
+        queue: policy.queue,
+        limit: page,
+        presentSeconds: presence.searcherSeconds,
+        passed: claimed,
+      });
+      claimed.push(...searchers);
+      const lastPage = searchers.length < page;
+      const mayTake = await policy.eligibility(step.tx, unpaired, searchers);
+      unpaired = unpaired.filter((order) => {
+        const index = searchers.findIndex((staffId) => mayTake(order, staffId));
+        if (index < 0) return true;
+        takers.set(order.id, searchers.splice(index, 1)[0]!);
+        return false;
+      });
+      if (lastPage) break;
+      page = SEARCHER_PAGE;
     }
-    return paired;
+    const pairs = waiting.flatMap((order) => {
+      const staffId = takers.get(order.id);
+      return staffId ? [{ order, staffId }] : [];
+    });
+    if (pairs.length > 0) await policy.assign(step, pairs);
+    return pairs.length;
   }
 
   async function matchUntilDone(): Promise<number> {
@@ -102,11 +127,16 @@ export function createWorkQueue<Waiting extends { id: string }>(
    * Safe to run from any number of instances at once; within one process, calls made while a run is
    * going join the next round of that run instead of competing with it.
    */
-  function match(): Promise<number> {
+  function runState(): MatchRun {
     const runs = matchRuns.get(deps.db) ?? new Map<DispatchQueueName, MatchRun>();
     matchRuns.set(deps.db, runs);
     const state = runs.get(policy.queue) ?? { running: null, again: false };
     runs.set(policy.queue, state);
+    return state;
+  }
+
+  function match(): Promise<number> {
+    const state = runState();
     if (state.running) {
       state.again = true;
       return state.running;
@@ -135,13 +165,15 @@ export function createWorkQueue<Waiting extends { id: string }>(
 
   return {
     async join(staffId) {
-      // Asking for work is being seen: the heartbeat renews it while the staff member stays connected.
-      await markPresent(deps.db, staffId);
+      // Seen as they ask: the heartbeat renews it while the staff member stays connected.
       await addWaiter(deps.db, staffId, policy.queue, deps.now());
       await match();
     },
     leave: (staffId) => removeWaiters(deps.db, staffId, [policy.queue]),
     match,
+    async idle() {
+      await runState().running?.catch(() => undefined);
+    },
     releaseLapsed,
     async sweep() {
       await releaseLapsed();
