@@ -83,7 +83,8 @@ const png = async (width: number, height: number): Promise<Upload> => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A heartbeat every second renews the staff's presence during the sends: not something they stored.
+  t = await createTestApp({ PRESENCE_HEARTBEAT_SECONDS: '1' });
   giantPng = hugePng(20_000, 20_000);
   goodPng = await png(64, 48);
 
