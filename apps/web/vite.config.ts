@@ -9,16 +9,22 @@ export default defineConfig({
   plugins: [
     react(),
     // Brotli and gzip copies beside each text asset, sent by @fastify/static (preCompressed) to
-    // browsers that accept them: no compression work per request.
-    compression({
-      algorithms: ['brotliCompress', 'gzip'],
-      include: /\.(js|css|html|svg|json)$/,
-      threshold: 1024,
-      logLevel: 'silent',
-    }),
+    // browsers that accept them: no compression work per request. Not for the server bundle the
+    // prerender uses (scripts/build.ts), which is never served.
+    {
+      ...compression({
+        algorithms: ['brotliCompress', 'gzip'],
+        include: /\.(js|css|html|svg|json)$/,
+        threshold: 1024,
+        logLevel: 'silent',
+      }),
+      apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    },
   ],
+  // The prerendered footer's year (SiteFooter): the client and the server bundle of one build agree on it.
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  // The manifest lets bench/bundle.ts find the landing page's chunks; @fastify/static skips dot folders.
+  // The manifest lets the prerender and bench/bundle.ts find each page's chunks; @fastify/static skips dot folders.
   build: { outDir: 'dist', manifest: true },
   server: {
     port: 5173,

@@ -1,17 +1,18 @@
 import { CustomerText } from '@retouch/shared/texts';
-import { Layout } from 'antd';
-import { useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
+import { lazyWithAntd } from '@/components/antd-loader';
 import { AppHeader, type NavItem } from '@/components/app-header';
-import { AccountMenu } from '@/features/auth/components/account-menu';
 import { AuthButtons } from '@/features/auth/components/auth-buttons';
-import { useSession } from '@/features/auth/hooks/use-session';
-import { BuyTokensButton } from '@/features/buy-tokens/components/buy-tokens-button';
-import { BuyTokensDialog } from '@/features/buy-tokens/components/buy-tokens-dialog';
+import { useSessionFlags } from '@/features/auth/stores/session-flags';
 import { EditorText } from '@/features/editor/texts';
-import { OrderNotices } from '@/features/notifications/components/order-notices';
 import { PortfolioText } from '@/features/portfolio/texts';
 import { SiteFooter } from '@/features/site/components/site-footer';
+import './customer-layout.css';
+
+// What only a logged-in customer sees loads with Ant Design, after the page (decision 29).
+const CustomerAccount = lazyWithAntd(() => import('./customer-account'));
+const CustomerSession = lazyWithAntd(() => import('./customer-session'));
 
 // Only routes that exist are linked; later pages add their row.
 const navItems: readonly NavItem[] = [
@@ -26,37 +27,43 @@ export interface CustomerOutletContext {
   openBuyTokens: () => void;
 }
 
-/** The customer site's frame: header, page and footer, and the buy-tokens dialog the header opens. */
+/**
+ * The customer site's frame: header, page and footer, and the buy-tokens dialog the header opens.
+ * Plain HTML, prerendered with the public pages as a visitor sees them; the account block appears
+ * after hydration.
+ */
 export function CustomerLayout() {
-  const { loggedIn, user } = useSession();
-  // Kept per user, so the dialog never reopens for someone who logs in after an exit.
-  const [buyerId, setBuyerId] = useState<string | null>(null);
-  const openBuyTokens = () => setBuyerId(user?._id ?? null);
+  const { loggedIn } = useSessionFlags();
+  const [buyTokensOpen, setBuyTokensOpen] = useState(false);
+  // An exit closes the dialog, so it never reopens for someone who logs in after.
+  if (!loggedIn && buyTokensOpen) setBuyTokensOpen(false);
+  const openBuyTokens = useCallback(() => setBuyTokensOpen(true), []);
+  // The same object on every render: a new one would reach a page still waiting to be hydrated.
+  const outletContext = useMemo(() => ({ openBuyTokens }) satisfies CustomerOutletContext, [openBuyTokens]);
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <div className="customer-layout">
       <AppHeader
         navItems={navItems}
         renderActions={(vertical) =>
           loggedIn ? (
-            <AccountMenu
-              vertical={vertical}
-              onBalanceClick={openBuyTokens}
-              balanceAction={<BuyTokensButton onClick={openBuyTokens} />}
-            />
+            <Suspense fallback={null}>
+              <CustomerAccount vertical={vertical} onBuyTokens={openBuyTokens} />
+            </Suspense>
           ) : (
             <AuthButtons vertical={vertical} />
           )
         }
       />
-      <Layout.Content style={{ padding: '32px 16px' }}>
-        <Outlet context={{ openBuyTokens } satisfies CustomerOutletContext} />
-      </Layout.Content>
+      <main className="customer-layout__page">
+        <Outlet context={outletContext} />
+      </main>
       <SiteFooter />
-      <OrderNotices userId={user?._id} />
-      {user && buyerId === user._id && (
-        <BuyTokensDialog balance={user.balance} onClose={() => setBuyerId(null)} />
+      {loggedIn && (
+        <Suspense fallback={null}>
+          <CustomerSession buyTokensOpen={buyTokensOpen} onBuyTokensClose={() => setBuyTokensOpen(false)} />
+        </Suspense>
       )}
-    </Layout>
+    </div>
   );
 }

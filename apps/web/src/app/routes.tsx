@@ -1,13 +1,16 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyWithAntd } from '@/components/antd-loader';
 import { PageSpinner } from '@/components/page-spinner';
 import { LandingPage } from '@/pages/landing-page';
-import { NotFoundPage } from '@/pages/not-found-page';
 import { CustomerLayout } from './customer-layout';
 import { RootLayout } from './root-layout';
 
-// Every page but the landing page is its own chunk, so the landing page stays light.
-function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+type PageModule = Promise<{ default: ComponentType }>;
+
+// Every page but the landing page is its own chunk, so the landing page stays light (decision 29).
+// The public pages are plain HTML, prerendered (public-pages.ts); the others are built with Ant Design.
+function publicPage(load: () => PageModule) {
   const Page = lazy(load);
   return (
     <Suspense fallback={<PageSpinner />}>
@@ -16,24 +19,34 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>) {
   );
 }
 
-const adminArea = lazyPage(() => import('@/pages/admin/admin-area'));
-const loginPage = lazyPage(() => import('@/pages/login-page'));
-const registerPage = lazyPage(() => import('@/pages/register-page'));
-const confirmPage = lazyPage(() => import('@/pages/confirm-page'));
-const profilePage = lazyPage(() => import('@/pages/profile-page'));
-const portfolioPage = lazyPage(() => import('@/pages/portfolio-page'));
-const historyPage = lazyPage(() => import('@/pages/history-page'));
-const corePage = lazyPage(() => import('@/pages/core-page'));
-const howToUsePage = lazyPage(() => import('@/pages/how-to-use-page'));
-const aboutPage = lazyPage(() => import('@/pages/about-page'));
-const privacyPolicyPage = lazyPage(() => import('@/pages/privacy-policy-page'));
-const termsOfUsePage = lazyPage(() => import('@/pages/terms-of-use-page'));
-const refundPolicyPage = lazyPage(() => import('@/pages/refund-policy-page'));
-const contactUsPage = lazyPage(() => import('@/pages/contact-us-page'));
-const socialCallbackPage = lazyPage(() => import('@/pages/social-callback-page'));
-const androidLoginPage = lazyPage(() => import('@/pages/android-login-page'));
-const forgotPasswordPage = lazyPage(() => import('@/pages/forgot-password-page'));
-const resetPasswordPage = lazyPage(() => import('@/pages/reset-password-page'));
+function appPage(load: () => PageModule) {
+  const Page = lazyWithAntd(load);
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+const adminArea = appPage(() => import('@/pages/admin/admin-area'));
+const loginPage = appPage(() => import('@/pages/login-page'));
+const registerPage = appPage(() => import('@/pages/register-page'));
+const confirmPage = appPage(() => import('@/pages/confirm-page'));
+const profilePage = appPage(() => import('@/pages/profile-page'));
+const portfolioPage = publicPage(() => import('@/pages/portfolio-page'));
+const historyPage = appPage(() => import('@/pages/history-page'));
+const corePage = appPage(() => import('@/pages/core-page'));
+const howToUsePage = publicPage(() => import('@/pages/how-to-use-page'));
+const aboutPage = publicPage(() => import('@/pages/about-page'));
+const privacyPolicyPage = publicPage(() => import('@/pages/privacy-policy-page'));
+const termsOfUsePage = publicPage(() => import('@/pages/terms-of-use-page'));
+const refundPolicyPage = publicPage(() => import('@/pages/refund-policy-page'));
+const contactUsPage = publicPage(() => import('@/pages/contact-us-page'));
+const socialCallbackPage = appPage(() => import('@/pages/social-callback-page'));
+const androidLoginPage = appPage(() => import('@/pages/android-login-page'));
+const forgotPasswordPage = appPage(() => import('@/pages/forgot-password-page'));
+const resetPasswordPage = appPage(() => import('@/pages/reset-password-page'));
+const notFoundPage = appPage(() => import('@/pages/not-found-page'));
 
 export const routes: RouteObject[] = [
   {
@@ -62,7 +75,7 @@ export const routes: RouteObject[] = [
           { path: 'login/android', element: androidLoginPage },
           { path: 'forgot-password', element: forgotPasswordPage },
           { path: 'reset-password', element: resetPasswordPage },
-          { path: '*', element: <NotFoundPage /> },
+          { path: '*', element: notFoundPage },
         ],
       },
       {

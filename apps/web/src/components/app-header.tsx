@@ -1,10 +1,13 @@
 import { BREAKPOINTS } from '@retouch/shared/constants';
 import { CustomerText } from '@retouch/shared/texts';
 import { MenuOutlined } from '@ant-design/icons';
-import { Button, Drawer, Flex, Layout, theme } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useMediaQuery } from '@/lib/use-media-query';
+import { lazyWithAntd } from './antd-loader';
+import './app-header.css';
+
+const NavDrawer = lazyWithAntd(() => import('./nav-drawer'));
 
 export interface NavItem {
   to: string;
@@ -17,63 +20,62 @@ interface AppHeaderProps {
   renderActions: (vertical: boolean) => ReactNode;
 }
 
-/** The customer site's header; at the mobile breakpoint it folds into a burger and a drawer. */
+/**
+ * The customer site's header; at the mobile breakpoint it folds into a burger and a drawer. Plain HTML
+ * with CSS deciding the fold, so the prerendered page folds before any script runs; once running, the
+ * hidden half is not rendered at all.
+ */
 export function AppHeader({ navItems, renderActions }: AppHeaderProps) {
-  const { token } = theme.useToken();
   const { pathname } = useLocation();
   const compact = useMediaQuery(`(max-width: ${BREAKPOINTS.mobile}px)`);
   // The drawer belongs to the page it was opened on, so navigating closes it.
   const [drawerPath, setDrawerPath] = useState<string | null>(null);
+  // Loaded at the first opening, then kept so that it can animate its closing.
+  const [drawerWanted, setDrawerWanted] = useState(false);
 
   const nav = (vertical: boolean) => (
-    <nav aria-label="Main">
-      <Flex gap="middle" vertical={vertical}>
-        {navItems.map((item) => (
-          <NavLink key={item.to} to={item.to} end onClick={() => setDrawerPath(null)}>
-            {item.label}
-          </NavLink>
-        ))}
-      </Flex>
+    <nav
+      aria-label="Main"
+      className={vertical ? 'app-header__nav app-header__nav--vertical' : 'app-header__nav'}
+    >
+      {navItems.map((item) => (
+        <NavLink key={item.to} to={item.to} end onClick={() => setDrawerPath(null)}>
+          {item.label}
+        </NavLink>
+      ))}
     </nav>
   );
 
   return (
-    <Layout.Header
-      style={{
-        background: token.colorBgContainer,
-        borderBottom: `1px solid ${token.colorBorderSecondary}`,
-        paddingInline: 24,
-        height: 'auto',
-        minHeight: 64,
-        lineHeight: 'normal',
-      }}
-    >
-      <Flex align="center" justify="space-between" gap="large" style={{ minHeight: 64 }}>
-        <Flex align="center" gap="large">
-          <Link to="/" style={{ fontWeight: 600, fontSize: 18 }}>
+    <header className="app-header">
+      <div className="app-header__bar">
+        <div className="app-header__start">
+          <Link to="/" className="app-header__logo">
             Retouch
           </Link>
-          {!compact && nav(false)}
-        </Flex>
-        {compact ? (
-          <Button
-            type="text"
-            icon={<MenuOutlined aria-hidden />}
-            aria-label={CustomerText.openMenu}
-            onClick={() => setDrawerPath(pathname)}
-          />
-        ) : (
-          renderActions(false)
-        )}
-      </Flex>
-      {compact && (
-        <Drawer open={drawerPath === pathname} onClose={() => setDrawerPath(null)} placement="right">
-          <Flex vertical gap="large">
+          {!compact && <div className="app-header__wide">{nav(false)}</div>}
+        </div>
+        {!compact && <div className="app-header__wide">{renderActions(false)}</div>}
+        <button
+          type="button"
+          className="button button--text button--icon app-header__burger"
+          aria-label={CustomerText.openMenu}
+          onClick={() => {
+            setDrawerWanted(true);
+            setDrawerPath(pathname);
+          }}
+        >
+          <MenuOutlined aria-hidden />
+        </button>
+      </div>
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <NavDrawer open={drawerPath === pathname} onClose={() => setDrawerPath(null)}>
             {nav(true)}
             {renderActions(true)}
-          </Flex>
-        </Drawer>
+          </NavDrawer>
+        </Suspense>
       )}
-    </Layout.Header>
+    </header>
   );
 }

@@ -1,10 +1,10 @@
-import { Flex, Spin } from 'antd';
+import './page-spinner.css';
 
-/** A centred spinner for a page whose data is loading. */
+/** A centred spinner for a page whose code or data is loading (plain, so a prerendered page can show it). */
 export function PageSpinner() {
   return (
-    <Flex justify="center" align="center" style={{ padding: 48 }}>
-      <Spin size="large" />
-    </Flex>
+    <div className="page-spinner" aria-busy="true">
+      <span className="page-spinner__wheel" />
+    </div>
   );
 }

@@ -1,20 +1,13 @@
 import { MAX_SILENT_RETRIES, RETRY_STATUS } from '@retouch/shared/constants';
 import { IDEMPOTENCY_KEY_HEADER, errorAnswerSchema } from '@retouch/shared/http';
 import type { z } from 'zod';
+import { ApiError } from './api-error';
 
 /** Pause before a 418 answer is asked again. */
 export const SILENT_RETRY_DELAY_MS = 250;
 
-/** An answer of the API outside 2xx; `message` is the server's `{message}` or empty when it sent none. */
-export class ApiError extends Error {
-  readonly status: number;
-
-  constructor(status: number, message: string) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-  }
-}
+// Its own module, so the query client (loaded with every page) does not bring the zod schemas here.
+export { ApiError } from './api-error';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 

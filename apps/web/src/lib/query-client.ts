@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { ApiError } from './api-error';
 
 /** The app's query client: an API error is an answer, so only network failures are retried. */
 export function createQueryClient(): QueryClient {

@@ -6,7 +6,6 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@retouch/shared/realtime';
-import { createContext, useContext } from 'react';
 import { io, type Socket } from 'socket.io-client';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -78,11 +77,4 @@ export function watchConnection(socket: AppSocket, handlers: ConnectionHandlers)
     socket.off(SocketEvent.info, onInfo);
     socket.off(SocketEvent.warn, onWarn);
   };
-}
-
-/** The connected socket of the logged-in user, or null. */
-export const SocketContext = createContext<AppSocket | null>(null);
-
-export function useSocket(): AppSocket | null {
-  return useContext(SocketContext);
 }

@@ -1,20 +1,30 @@
-import { Typography } from 'antd';
-import { useEffect } from 'react';
-import { Portfolio } from '@/features/portfolio/components/portfolio';
+import { lazyWithAntd } from '@/components/antd-loader';
+import { ClientOnly } from '@/components/client-only';
 import { PortfolioText } from '@/features/portfolio/texts';
+import { PageHead } from '@/features/site/components/page-head';
+
+// The catalogue comes from the API into Ant Design tabs and Swiper carousels, after hydration.
+const Portfolio = lazyWithAntd(() =>
+  import('@/features/portfolio/components/portfolio').then((module) => ({ default: module.Portfolio })),
+);
 
 export default function PortfolioPage() {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = PortfolioText.documentTitle;
-    return () => {
-      document.title = previous;
-    };
-  }, []);
   return (
     <div style={{ maxWidth: 1400, margin: '0 auto' }}>
-      <Typography.Title level={1}>{PortfolioText.heading}</Typography.Title>
-      <Portfolio />
+      <PageHead title={PortfolioText.documentTitle} description={PortfolioText.description} />
+      <h1 className="page-title">{PortfolioText.heading}</h1>
+      <ClientOnly
+        placeholder={
+          <div
+            aria-busy="true"
+            aria-label={PortfolioText.loading}
+            className="placeholder"
+            style={{ height: 480 }}
+          />
+        }
+      >
+        <Portfolio />
+      </ClientOnly>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { loadAntdScope } from '@/components/antd-loader';
 import { FakeSocket } from './fake-socket';
 import { mockFetch } from './fetch-mock';
 
@@ -25,6 +26,10 @@ Object.defineProperty(window, 'matchMedia', {
 
 // happy-dom has no CSS.registerProperty, which the compare slider calls (and logs about) on import.
 globalThis.CSS = { ...globalThis.CSS, registerProperty: () => undefined };
+
+// The app loads Ant Design's providers with the first part that needs them, then mounts itself again
+// inside them (decision 29); loaded here, every screen under test renders inside them from the start.
+await loadAntdScope();
 
 // No test opens a real realtime connection: sockets are fakes a test can drive.
 vi.mock('socket.io-client', async () => {

@@ -3,6 +3,8 @@ export const PortfolioText = {
   navLabel: 'Portfolio',
   heading: 'Portfolio',
   documentTitle: 'Portfolio – Retouch',
+  description:
+    'What the Retouch designers do: every retouching service with its price in tokens and a before and after.',
   empty: 'No services yet',
   loading: 'Loading services',
   untitledGroup: 'Other services',

@@ -64,6 +64,7 @@ export const SiteText = {
   consentStart: 'I agree to the ',
   consentAnd: ' and the ',
   send: 'Send',
+  formLoading: 'Loading the form',
   // Policies.
   photoRetention: `Uploaded photos and history images are kept only ${PICTURE_RETENTION_DAYS} days`,
   noRefunds: 'Refunds are not provided',

@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { queryKeys } from '@/lib/query-keys';
-import { useSocket } from '@/lib/socket';
+import { useSocket } from '@/lib/socket-context';
 import { isOrdersPageKey } from '../api/get-orders';
 
 type OrderEventName = typeof SocketEvent.newOrder | typeof SocketEvent.changeOrders;

@@ -1,74 +1,24 @@
-import { AdminText, CustomerText } from '@retouch/shared/texts';
-import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
-import { useEffect, useEffectEvent, useMemo, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
-import { ApiError, errorMessage } from '@/lib/api-client';
-import { SocketContext, createSocket, watchConnection, type AppSocket } from '@/lib/socket';
-import { checkAuth } from '../api/check-auth';
-import { useEndLocalSession } from '../hooks/use-end-local-session';
-import { useLiveBalance } from '../hooks/use-live-balance';
-import { useLivePermissions } from '../hooks/use-live-permissions';
+import { Suspense, useState, type ReactNode } from 'react';
+import { lazyWithAntd } from '@/components/antd-loader';
+import type { AppSocket } from '@/lib/socket';
+import { SocketContext } from '@/lib/socket-context';
 import { useSessionFlags } from '../stores/session-flags';
 
-const UNAUTHORIZED = 401;
+// The socket.io client and the connection rules load only for a logged-in user.
+const SessionSocket = lazyWithAntd(() => import('./session-socket'));
 
-/** Holds the realtime connection while a user is logged in and applies the specification's socket rules. */
+/** Holds the realtime connection while a user is logged in and gives it to every screen below. */
 export function SessionSocketProvider({ children }: { children: ReactNode }) {
   const { loggedIn } = useSessionFlags();
-  const { notification } = App.useApp();
-  // Notification titles follow the screen's language: Russian in the back office (back-office section 8).
-  const texts = useLocation().pathname.startsWith('/admin') ? AdminText : CustomerText;
-  const endLocalSession = useEndLocalSession();
-  const queryClient = useQueryClient();
-  const socket = useMemo(() => (loggedIn ? createSocket() : null), [loggedIn]);
-  useLiveBalance(socket);
-  useLivePermissions(socket);
-
-  // A 401 from the socket: ask the server whether the session lives, then reconnect or log out here.
-  const recheckSession = useEffectEvent(async (target: AppSocket) => {
-    try {
-      await checkAuth();
-      target.disconnect().connect();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === UNAUTHORIZED) endLocalSession();
-      else
-        notification.error({
-          title: CustomerText.error,
-          description: errorMessage(error, CustomerText.somethingWrong),
-        });
-    }
-  });
-  const notify = useEffectEvent((type: 'info' | 'warning' | 'error', description: string) => {
-    const title = { info: undefined, warning: texts.warning, error: texts.error }[type];
-    notification[type]({ title, description });
-  });
-
-  useEffect(() => {
-    if (!socket) return;
-    const stopWatching = watchConnection(socket, {
-      onReconnecting: () => notify('warning', CustomerText.attemptingToReconnect),
-      onGaveUp: () => notify('error', CustomerText.failedToConnect),
-      onUnauthorized: () => void recheckSession(socket),
-      onError: (message) => notify('error', message),
-      onInfo: (message) => notify('info', message),
-      onWarn: (message) => notify('warning', message),
-    });
-    // Events sent while the socket was away (a reconnect, another instance) are lost: after every
-    // reconnect, what the screens show is loaded again (only the queries in use refetch).
-    let connectedBefore = false;
-    const onConnect = () => {
-      if (connectedBefore) void queryClient.invalidateQueries();
-      connectedBefore = true;
-    };
-    socket.on('connect', onConnect);
-    socket.connect();
-    return () => {
-      socket.off('connect', onConnect);
-      stopWatching();
-      socket.disconnect();
-    };
-  }, [socket, queryClient]);
-
-  return <SocketContext value={socket}>{children}</SocketContext>;
+  const [socket, setSocket] = useState<AppSocket | null>(null);
+  return (
+    <SocketContext value={loggedIn ? socket : null}>
+      {children}
+      {loggedIn && (
+        <Suspense fallback={null}>
+          <SessionSocket onSocket={setSocket} />
+        </Suspense>
+      )}
+    </SocketContext>
+  );
 }

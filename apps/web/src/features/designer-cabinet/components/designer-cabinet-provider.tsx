@@ -12,7 +12,7 @@ import { SocketEvent, socketErrorSchema } from '@retouch/shared/realtime';
 import { AdminText } from '@retouch/shared/texts';
 import { App, Button } from 'antd';
 import { useEffect, useEffectEvent, useMemo, useReducer, type ReactNode } from 'react';
-import { useSocket } from '@/lib/socket';
+import { useSocket } from '@/lib/socket-context';
 import { DesignerCabinetContext, type DesignerCabinet } from '../hooks/use-designer-cabinet';
 import { orderAlertsEnabled } from '../stores/order-alerts';
 import { cabinetReducer, initialCabinetState } from '../utils/cabinet-state';

@@ -1,7 +1,7 @@
 import { queueRateSchema } from '@retouch/shared/dispatch';
 import { SocketEvent } from '@retouch/shared/realtime';
 import { useEffect, useState } from 'react';
-import { useSocket } from '@/lib/socket';
+import { useSocket } from '@/lib/socket-context';
 
 /** The number of orders waiting for a designer: asked for on mount and after each reconnect, then kept up by the broadcasts. */
 export function useQueueRate(): number | null {

@@ -5,7 +5,7 @@ import { ReviewText } from '@retouch/shared/review';
 import { AdminText } from '@retouch/shared/texts';
 import { App } from 'antd';
 import { useEffect, useEffectEvent, useMemo, useReducer, type ReactNode } from 'react';
-import { useSocket } from '@/lib/socket';
+import { useSocket } from '@/lib/socket-context';
 import { ModeratorWorkplaceContext, type ModeratorWorkplace } from '../hooks/use-moderator-workplace';
 import { initialWorkplaceState, workplaceReducer } from '../utils/workplace-state';
 import { ModeratorText } from '../texts';

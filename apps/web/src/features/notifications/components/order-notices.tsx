@@ -12,7 +12,7 @@ import { SocketEvent, orderChangeSchema } from '@retouch/shared/realtime';
 import { App, Button } from 'antd';
 import { useEffect, useEffectEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useSocket } from '@/lib/socket';
+import { useSocket } from '@/lib/socket-context';
 import { useBrowserNotificationsChosen } from '../stores/browser-notifications';
 import { notificationsAllowed, showSystemNotification } from '../utils/browser-notifications';
 

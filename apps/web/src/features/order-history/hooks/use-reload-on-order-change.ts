@@ -2,7 +2,7 @@ import { SocketEvent } from '@retouch/shared/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from '@/lib/query-keys';
-import { useSocket } from '@/lib/socket';
+import { useSocket } from '@/lib/socket-context';
 
 /** Reloads the order list when the server announces 'change orders' (mounted only on /history). */
 export function useReloadOnOrderChange() {

@@ -2,7 +2,7 @@ import { siteInfoSchema, type SiteInfo } from '@retouch/shared/site';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-const siteInfoKey = ['site', 'info'] as const;
+export const siteInfoKey = ['site', 'info'] as const;
 
 /** `GET /api/site`: the support e-mail and the postal address of the footer and the policies. */
 export function getSiteInfo(): Promise<SiteInfo> {

@@ -1,16 +1,21 @@
-import { Button, type ButtonProps } from 'antd';
-import type { MouseEvent } from 'react';
-import { useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
-type ButtonLinkProps = Omit<ButtonProps, 'href' | 'onClick'> & { to: string };
+interface ButtonLinkProps {
+  to: string;
+  primary?: boolean;
+  large?: boolean;
+  children: ReactNode;
+}
 
-/** A link that looks like a button: a real <a href> for crawlers and new tabs, routed in the app on a plain click. */
-export function ButtonLink({ to, ...props }: ButtonLinkProps) {
-  const navigate = useNavigate();
-  const follow = (event: MouseEvent<HTMLElement>) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    void navigate(to);
-  };
-  return <Button {...props} href={to} onClick={follow} />;
+/** A link that looks like a button: a real <a href> for crawlers, new tabs and the prerendered page, routed in the app. */
+export function ButtonLink({ to, primary = false, large = false, children }: ButtonLinkProps) {
+  const className = ['button', primary && 'button--primary', large && 'button--large']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <Link to={to} className={className}>
+      {children}
+    </Link>
+  );
 }

@@ -1,7 +1,4 @@
-import { Typography } from 'antd';
 import { Link } from 'react-router';
-
-const { Title, Paragraph } = Typography;
 
 /** The page's meta description. */
 export const howToUseDescription =
@@ -34,22 +31,20 @@ const steps = [
 export function HowToUseContent() {
   return (
     <>
-      <Paragraph>
+      <p>
         Ordering a retouch takes five steps. Everything happens in the <Link to="/core">retouch editor</Link>.
-      </Paragraph>
+      </p>
       <ol style={{ paddingInlineStart: 20 }}>
         {steps.map((step) => (
           <li key={step.title}>
-            <Title level={2} style={{ fontSize: 20 }}>
-              {step.title}
-            </Title>
-            <Paragraph>{step.text}</Paragraph>
+            <h2 style={{ fontSize: 20 }}>{step.title}</h2>
+            <p>{step.text}</p>
           </li>
         ))}
       </ol>
-      <Paragraph>
+      <p>
         <Link to="/core">Open the retouch editor</Link>
-      </Paragraph>
+      </p>
     </>
   );
 }

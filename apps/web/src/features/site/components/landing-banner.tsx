@@ -1,28 +1,24 @@
 import { CustomerText } from '@retouch/shared/texts';
-import { Flex, Typography } from 'antd';
 import { ButtonLink } from './button-link';
 import { SiteText } from '../texts';
+import './landing.css';
 
 /** The landing page's banner: headline, lead and the calls to action (registration only for visitors). */
 export function LandingBanner({ loggedIn }: { loggedIn: boolean }) {
   return (
-    <Flex vertical align="center" gap="middle" style={{ padding: '48px 0 32px', textAlign: 'center' }}>
-      <Typography.Title level={1} style={{ margin: 0 }}>
-        {CustomerText.landingTitle}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary" style={{ fontSize: 18, maxWidth: 640, margin: 0 }}>
-        {CustomerText.landingLead}
-      </Typography.Paragraph>
-      <Flex gap="middle" wrap justify="center">
-        <ButtonLink to="/core" type="primary" size="large">
+    <div className="landing-banner">
+      <h1 className="landing-banner__title">{CustomerText.landingTitle}</h1>
+      <p className="landing-banner__lead text-secondary">{CustomerText.landingLead}</p>
+      <div className="landing-banner__actions">
+        <ButtonLink to="/core" primary large>
           {SiteText.retouchPhoto}
         </ButtonLink>
         {!loggedIn && (
-          <ButtonLink to="/register" size="large">
+          <ButtonLink to="/register" large>
             {SiteText.getTrialTokens}
           </ButtonLink>
         )}
-      </Flex>
-    </Flex>
+      </div>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { ClockCircleOutlined, DollarOutlined, GiftOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { Card, Col, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { SiteText } from '../texts';
+import './landing.css';
 
 const icons: Record<(typeof SiteText.benefits)[number]['key'], ReactNode> = {
   speed: <ThunderboltOutlined aria-hidden />,
@@ -14,24 +14,18 @@ const icons: Record<(typeof SiteText.benefits)[number]['key'], ReactNode> = {
 export function LandingBenefits() {
   return (
     <section aria-labelledby="landing-benefits">
-      <Typography.Title level={2} id="landing-benefits" style={{ textAlign: 'center' }}>
+      <h2 id="landing-benefits" className="landing-benefits__title">
         {SiteText.benefitsTitle}
-      </Typography.Title>
-      <Row gutter={[16, 16]} role="list">
+      </h2>
+      <ul className="landing-benefits__list">
         {SiteText.benefits.map((benefit) => (
-          <Col key={benefit.key} xs={24} sm={12} lg={6} role="listitem">
-            <Card style={{ height: '100%', textAlign: 'center' }}>
-              <div style={{ fontSize: 32, marginBottom: 8 }}>{icons[benefit.key]}</div>
-              <Typography.Title level={3} style={{ fontSize: 18 }}>
-                {benefit.title}
-              </Typography.Title>
-              <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-                {benefit.text}
-              </Typography.Paragraph>
-            </Card>
-          </Col>
+          <li key={benefit.key} className="landing-benefits__card">
+            <div className="landing-benefits__icon">{icons[benefit.key]}</div>
+            <h3 className="landing-benefits__name">{benefit.title}</h3>
+            <p className="landing-benefits__text text-secondary">{benefit.text}</p>
+          </li>
         ))}
-      </Row>
+      </ul>
     </section>
   );
 }

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { use, useEffect } from 'react';
+import { DocumentHeadContext } from '@/lib/document-head';
 
 interface PageHeadProps {
   title: string;
@@ -6,11 +7,21 @@ interface PageHeadProps {
 }
 
 /**
- * The page's <title> and meta description. React 19 hoists the <title> into <head> ahead of
- * index.html's own, so it wins while the page is shown. The description is written into the
- * one meta tag index.html already has: a hoisted <meta> would be a second, later tag.
+ * The page's title and meta description, written into the document's one <title> and one meta tag
+ * while the page is shown. A prerendered page has both in its HTML already: while prerendering, they
+ * go to the prerender (scripts/prerender.ts), which writes them into the page's head.
  */
 export function PageHead({ title, description }: PageHeadProps) {
+  const prerendered = use(DocumentHeadContext);
+  if (prerendered) Object.assign(prerendered, { title, description });
+  // Not React's hoisted <title>: it takes over the document's <title> and removes it on unmount.
+  useEffect(() => {
+    const previous = document.title;
+    document.title = title;
+    return () => {
+      document.title = previous;
+    };
+  }, [title]);
   useEffect(() => {
     const meta = descriptionMeta();
     const previous = meta.content;
@@ -19,7 +30,7 @@ export function PageHead({ title, description }: PageHeadProps) {
       meta.content = previous;
     };
   }, [description]);
-  return <title>{title}</title>;
+  return null;
 }
 
 function descriptionMeta(): HTMLMetaElement {

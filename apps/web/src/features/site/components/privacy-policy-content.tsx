@@ -1,11 +1,8 @@
 import { PICTURE_RETENTION_DAYS } from '@retouch/shared/accounts';
-import { Typography } from 'antd';
 import { Link } from 'react-router';
 import { CompanyAddress } from './company-address';
 import { SupportEmailLink } from './support-email-link';
 import { SiteText } from '../texts';
-
-const { Title, Paragraph } = Typography;
 
 /** The page's meta description. */
 export const privacyPolicyDescription = `What Retouch collects, why, and for how long: photos are kept ${PICTURE_RETENTION_DAYS} days, and you may ask for your account to be deleted.`;
@@ -14,11 +11,11 @@ export const privacyPolicyDescription = `What Retouch collects, why, and for how
 export function PrivacyPolicyContent() {
   return (
     <>
-      <Paragraph>
+      <p>
         This policy explains what personal data Retouch collects when you use the site, why, and how long we
         keep it.
-      </Paragraph>
-      <Title level={2}>What we collect</Title>
+      </p>
+      <h2>What we collect</h2>
       <ul>
         <li>Account data: your name, e-mail address, profile picture and a hash of your password.</li>
         <li>The photos you upload, the drafts made in the editor and the retouched results.</li>
@@ -29,27 +26,27 @@ export function PrivacyPolicyContent() {
           service from abuse.
         </li>
       </ul>
-      <Title level={2}>Why we use it</Title>
-      <Paragraph>
+      <h2>Why we use it</h2>
+      <p>
         To run your account, carry out your orders, credit the tokens you buy, answer your messages and keep
         the service secure. We do not sell your data and do not use your photos for anything but your order.
-      </Paragraph>
-      <Title level={2}>How long we keep it</Title>
-      <Paragraph>
+      </p>
+      <h2>How long we keep it</h2>
+      <p>
         {SiteText.photoRetention}: after {PICTURE_RETENTION_DAYS} days the original, the draft and the result
         of an order are deleted, and the history shows that they expired. Download your results in time.
         Account data is kept while the account exists.
-      </Paragraph>
-      <Title level={2}>Deleting your account</Title>
-      <Paragraph>
+      </p>
+      <h2>Deleting your account</h2>
+      <p>
         You may ask for your account to be deleted at any time by e-mail to <SupportEmailLink />. We delete
         your photos and erase your personal data; orders stay in our books without it.
-      </Paragraph>
-      <Title level={2}>Contact</Title>
-      <Paragraph>
+      </p>
+      <h2>Contact</h2>
+      <p>
         Questions about your data: <SupportEmailLink />, the <Link to="/contact-us">contact form</Link>, or by
         post to <CompanyAddress />.
-      </Paragraph>
+      </p>
     </>
   );
 }

@@ -1,11 +1,14 @@
 import { TOKEN_EXPIRY_INACTIVE_YEARS } from '@retouch/shared/site';
-import { Typography } from 'antd';
 import { Link } from 'react-router';
-import { PackageTable } from './package-table';
+import { lazyWithAntd } from '@/components/antd-loader';
+import { ClientOnly } from '@/components/client-only';
 import { SupportEmailLink } from './support-email-link';
 import { SiteText } from '../texts';
 
-const { Title, Paragraph } = Typography;
+// The live packages come from the API into an Ant Design table, after hydration.
+const PackageTable = lazyWithAntd(() =>
+  import('./package-table').then((module) => ({ default: module.PackageTable })),
+);
 
 /** The page's meta description. */
 export const refundPolicyDescription =
@@ -15,11 +18,11 @@ export const refundPolicyDescription =
 export function RefundPolicyContent() {
   return (
     <>
-      <Paragraph>
+      <p>
         Retouch services are paid in tokens, bought in packages by card or by crypto payment. Please read this
         policy before you buy.
-      </Paragraph>
-      <Title level={2}>Refunds</Title>
+      </p>
+      <h2>Refunds</h2>
       <ul>
         <li>{SiteText.noRefunds}: a purchase of tokens is final.</li>
         <li>{SiteText.noExchange}, and cannot be transferred to another account.</li>
@@ -28,12 +31,20 @@ export function RefundPolicyContent() {
           {TOKEN_EXPIRY_INACTIVE_YEARS} year.
         </li>
       </ul>
-      <Paragraph>
+      <p>
         If a payment went wrong, for example you were charged but received no tokens, write to{' '}
         <SupportEmailLink /> or use the <Link to="/contact-us">contact form</Link> and we will sort it out.
-      </Paragraph>
-      <Title level={2}>{SiteText.packagesTitle}</Title>
-      <PackageTable />
+      </p>
+      <h2>{SiteText.packagesTitle}</h2>
+      <ClientOnly
+        placeholder={
+          <p aria-busy="true" className="text-secondary">
+            {SiteText.packagesLoading}
+          </p>
+        }
+      >
+        <PackageTable />
+      </ClientOnly>
     </>
   );
 }

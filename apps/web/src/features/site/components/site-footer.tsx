@@ -1,9 +1,11 @@
-import { BREAKPOINTS } from '@retouch/shared/constants';
-import { Flex, Layout, Skeleton, Typography, theme } from 'antd';
+import { lazy, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
-import { useMediaQuery } from '@/lib/use-media-query';
-import { useSiteInfo } from '../api/get-site-info';
+import { ClientOnly } from '@/components/client-only';
 import { SiteText } from '../texts';
+import './site-footer.css';
+
+// The contacts come from the API, with the API client and its schemas: after hydration.
+const FooterContacts = lazy(() => import('./footer-contacts'));
 
 const footerLinks = [
   { to: '/how-to-use', label: SiteText.instructions },
@@ -14,76 +16,37 @@ const footerLinks = [
   { to: '/contact-us', label: SiteText.contactUs },
 ] as const;
 
+const subscribeToNothing = () => () => undefined;
+const thisYear = () => new Date().getFullYear();
+
 /** The customer site's footer: the static pages, the support e-mail and the postal address (customer side section 1). */
 export function SiteFooter() {
-  const { token } = theme.useToken();
-  const stacked = useMediaQuery(`(max-width: ${BREAKPOINTS.mobile}px)`);
-  const narrow = useMediaQuery(`(max-width: ${BREAKPOINTS.mobileButtons}px)`);
-
+  // The prerendered page says the year it was built in, and hydrating it must agree; then this year.
+  const year = useSyncExternalStore(subscribeToNothing, thisYear, () => __BUILD_YEAR__);
   return (
-    <Layout.Footer
-      style={{
-        background: token.colorBgContainer,
-        borderTop: `1px solid ${token.colorBorderSecondary}`,
-        padding: stacked ? '24px 16px' : '32px 24px',
-      }}
-    >
-      <Flex
-        vertical={stacked}
-        justify="space-between"
-        align={stacked ? 'center' : 'flex-start'}
-        gap="large"
-        style={{ maxWidth: 1200, margin: '0 auto', textAlign: stacked ? 'center' : 'left' }}
-      >
-        <nav aria-label={SiteText.footerLinks}>
-          <Flex
-            vertical={narrow}
-            wrap
-            gap={narrow ? 'small' : 'middle'}
-            justify={stacked ? 'center' : 'flex-start'}
-          >
-            {footerLinks.map((link) => (
-              <Link key={link.to} to={link.to}>
-                {link.label}
-              </Link>
-            ))}
-          </Flex>
+    <footer className="site-footer">
+      <div className="site-footer__row">
+        <nav aria-label={SiteText.footerLinks} className="site-footer__links">
+          {footerLinks.map((link) => (
+            <Link key={link.to} to={link.to}>
+              {link.label}
+            </Link>
+          ))}
         </nav>
-        <FooterContacts />
-      </Flex>
-      <Typography.Paragraph type="secondary" style={{ textAlign: 'center', margin: '24px 0 0' }}>
-        {SiteText.copyright(new Date().getFullYear())}
-      </Typography.Paragraph>
-    </Layout.Footer>
+        <ClientOnly placeholder={<ContactsPlaceholder />}>
+          <FooterContacts placeholder={<ContactsPlaceholder />} />
+        </ClientOnly>
+      </div>
+      <p className="site-footer__copyright text-secondary">{SiteText.copyright(year)}</p>
+    </footer>
   );
 }
 
-function FooterContacts() {
-  const { data, isPending } = useSiteInfo();
-  if (isPending) {
-    return (
-      <div aria-label={SiteText.loadingContacts} aria-busy="true" style={{ minWidth: 240 }}>
-        <Skeleton active title={false} paragraph={{ rows: 2 }} />
-      </div>
-    );
-  }
-  if (!data) {
-    return (
-      <Typography.Text>
-        <Link to="/contact-us">{SiteText.contactsUnavailable}</Link>
-      </Typography.Text>
-    );
-  }
+function ContactsPlaceholder() {
   return (
-    <address style={{ fontStyle: 'normal' }}>
-      <Flex vertical gap={4}>
-        <span>
-          {SiteText.support}: <a href={`mailto:${data.supportEmail}`}>{data.supportEmail}</a>
-        </span>
-        <span>
-          {SiteText.postalAddress}: {data.companyAddress}
-        </span>
-      </Flex>
-    </address>
+    <div aria-label={SiteText.loadingContacts} aria-busy="true" className="site-footer__contacts-placeholder">
+      <div className="placeholder" />
+      <div className="placeholder" />
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { PageHead } from './page-head';
 import { SiteText } from '../texts';
@@ -12,10 +11,10 @@ interface StaticPageProps {
 /** The frame of a static page: its <title>, meta description, one h1 and a readable column. */
 export function StaticPage({ heading, description, children }: StaticPageProps) {
   return (
-    <article style={{ maxWidth: 860, margin: '0 auto' }}>
+    <article className="prose" style={{ maxWidth: 860, margin: '0 auto' }}>
       <PageHead title={SiteText.titleOf(heading)} description={description} />
-      <Typography.Title level={1}>{heading}</Typography.Title>
-      <Typography>{children}</Typography>
+      <h1>{heading}</h1>
+      {children}
     </article>
   );
 }

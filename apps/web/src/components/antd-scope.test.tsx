@@ -1,21 +1,20 @@
-import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { Button } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from './providers';
+import { AntdScope } from './antd-scope';
 
 function PayButton({ loading }: { loading: boolean }) {
   return (
-    <AppProviders queryClient={new QueryClient()}>
+    <AntdScope>
       <Button loading={loading}>Pay</Button>
-    </AppProviders>
+    </AntdScope>
   );
 }
 
-describe('app providers', () => {
+describe("Ant Design's providers", () => {
   // Ant Design's own loading icon leaves with a width transition; when the loading ends before the
   // transition could run, it stayed in the button, which screen readers then named "loading Pay".
-  it('gives a button its plain name back as soon as its loading ends', () => {
+  it('give a button its plain name back as soon as its loading ends', () => {
     const { rerender } = render(<PayButton loading={false} />);
     rerender(<PayButton loading />);
     expect(screen.getByRole('button')).toHaveAccessibleName(/loading/);

@@ -1,0 +1,18 @@
+import { AccountMenu } from '@/features/auth/components/account-menu';
+import { BuyTokensButton } from '@/features/buy-tokens/components/buy-tokens-button';
+
+interface CustomerAccountProps {
+  vertical: boolean;
+  onBuyTokens: () => void;
+}
+
+/** The header's block of a logged-in customer: balances, the buy-tokens button and the account menu. */
+export default function CustomerAccount({ vertical, onBuyTokens }: CustomerAccountProps) {
+  return (
+    <AccountMenu
+      vertical={vertical}
+      onBalanceClick={onBuyTokens}
+      balanceAction={<BuyTokensButton onClick={onBuyTokens} />}
+    />
+  );
+}

@@ -1,0 +1,18 @@
+import { LoadingOutlined } from '@ant-design/icons';
+import { App, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import type { ReactNode } from 'react';
+
+// A button's own loading icon leaves with a width transition that does not always end (a loading
+// shorter than the transition), and stays in the button's accessible name ("loading Pay"). An icon
+// of our own is shown and removed at once.
+export const antdButtonConfig = { loadingIcon: <LoadingOutlined /> };
+
+/** Ant Design's theme and the notification, message and modal context the whole app shares. */
+export function AntdScope({ children }: { children: ReactNode }) {
+  return (
+    <ConfigProvider locale={enUS} button={antdButtonConfig}>
+      <App>{children}</App>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,77 @@
+import { AdminText, CustomerText } from '@retouch/shared/texts';
+import { useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { useEffect, useEffectEvent, useMemo } from 'react';
+import { useLocation } from 'react-router';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { createSocket, watchConnection, type AppSocket } from '@/lib/socket';
+import { checkAuth } from '../api/check-auth';
+import { useEndLocalSession } from '../hooks/use-end-local-session';
+import { useLiveBalance } from '../hooks/use-live-balance';
+import { useLivePermissions } from '../hooks/use-live-permissions';
+
+const UNAUTHORIZED = 401;
+
+/**
+ * The realtime connection of a logged-in user (a lazy chunk, rendered by SessionSocketProvider while
+ * the session lasts): opens the socket, hands it up with `onSocket`, and applies the specification's
+ * socket rules.
+ */
+export default function SessionSocket({ onSocket }: { onSocket: (socket: AppSocket | null) => void }) {
+  const { notification } = App.useApp();
+  // Notification titles follow the screen's language: Russian in the back office (back-office section 8).
+  const texts = useLocation().pathname.startsWith('/admin') ? AdminText : CustomerText;
+  const endLocalSession = useEndLocalSession();
+  const queryClient = useQueryClient();
+  const socket = useMemo(() => createSocket(), []);
+  useLiveBalance(socket);
+  useLivePermissions(socket);
+
+  // A 401 from the socket: ask the server whether the session lives, then reconnect or log out here.
+  const recheckSession = useEffectEvent(async (target: AppSocket) => {
+    try {
+      await checkAuth();
+      target.disconnect().connect();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === UNAUTHORIZED) endLocalSession();
+      else
+        notification.error({
+          title: CustomerText.error,
+          description: errorMessage(error, CustomerText.somethingWrong),
+        });
+    }
+  });
+  const notify = useEffectEvent((type: 'info' | 'warning' | 'error', description: string) => {
+    const title = { info: undefined, warning: texts.warning, error: texts.error }[type];
+    notification[type]({ title, description });
+  });
+
+  useEffect(() => {
+    const stopWatching = watchConnection(socket, {
+      onReconnecting: () => notify('warning', CustomerText.attemptingToReconnect),
+      onGaveUp: () => notify('error', CustomerText.failedToConnect),
+      onUnauthorized: () => void recheckSession(socket),
+      onError: (message) => notify('error', message),
+      onInfo: (message) => notify('info', message),
+      onWarn: (message) => notify('warning', message),
+    });
+    // Events sent while the socket was away (a reconnect, another instance) are lost: after every
+    // reconnect, what the screens show is loaded again (only the queries in use refetch).
+    let connectedBefore = false;
+    const onConnect = () => {
+      if (connectedBefore) void queryClient.invalidateQueries();
+      connectedBefore = true;
+    };
+    socket.on('connect', onConnect);
+    socket.connect();
+    onSocket(socket);
+    return () => {
+      onSocket(null);
+      socket.off('connect', onConnect);
+      stopWatching();
+      socket.disconnect();
+    };
+  }, [socket, queryClient, onSocket]);
+
+  return null;
+}
