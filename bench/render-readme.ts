@@ -1,10 +1,10 @@
 // Renders bench/results/*.json into README.md between <!-- bench:start --> and <!-- bench:end -->,
 // formatted as Prettier formats the README; nothing outside the markers changes. Run by `npm run bench`,
 // or alone: `npm run bench:readme -w @retouch/bench`.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
-import { RESULTS_DIR } from './report';
+import { RESULTS_DIR, readGoals } from './report';
 
 const README = path.join(import.meta.dirname, '..', 'README.md');
 const START = '<!-- bench:start -->';
@@ -54,6 +54,7 @@ interface HistoryResult extends Result {
   pageSize: number;
   runs: number;
   customerIndex: string;
+  loadAverage?: { start: number; end: number };
   scales: Array<{
     orders: number;
     generationSeconds: number;
@@ -61,14 +62,16 @@ interface HistoryResult extends Result {
     pages: Array<{
       page: string;
       query: { page: number };
-      endpointQueries: Timing & { queries: number };
-      pageQuery: Timing;
-      countQuery: Timing;
+      endpoint: Timing & { statements: number };
       seqScanOnOrders: boolean;
-      plans: Plan[];
+      plans: Array<Plan & { planningMs: number; ordersReadBy: string[] }>;
       withoutCustomerIndex: Plan[];
     }>;
   }>;
+  pglite?: {
+    orders: number;
+    pages: Array<{ page: string; query: { page: number }; endpoint: Timing & { statements: number } }>;
+  };
 }
 interface Delivery {
   sent: number;
@@ -107,12 +110,17 @@ interface BundleResult extends Result {
   lazy: Record<string, { source: string; chunk: Size; onNavigation: Size }>;
   allJs: Size;
 }
+interface DispatchFigures {
+  p50Ms: number;
+  p99Ms: number;
+}
 interface DispatchResult extends Result {
   database: string;
   designers: number;
   ordersInTable: number;
-  arrival: { p50Ms: number; p99Ms: number; fromCreateRequest: { p50Ms: number; p99Ms: number } };
-  drain: { p50Ms: number; p99Ms: number };
+  arrival: { fromCommit: DispatchFigures; upload: DispatchFigures; fromCreateRequest: DispatchFigures };
+  drain: DispatchFigures;
+  goals?: Array<{ measure: string; figure: string; goal: string; met: boolean }>;
 }
 interface OrdersResult extends Result {
   runs: number;
@@ -160,7 +168,8 @@ function httpSection() {
     `\`bench/http.ts\`: autocannon, ${runs[0]!.connections} connections, ${runs[0]!.durationSeconds} s a target after a 1 s ` +
       'warm-up, the server in-process; once on PGlite and once (`--postgres`) on a scratch PostgreSQL database ' +
       '(pool of 10). The bare route is a no-op route on the same app, behind the same global hooks, measured ' +
-      'first and again last; the ratios are to the mean of both. ' +
+      'for half as long just before and just after each target; a ratio is to the mean of those two runs, and ' +
+      "the bare route's row shows the mean of all its runs (their p50 and p99 the worst). " +
       measured(runs[0]!),
     table(
       [
@@ -184,59 +193,68 @@ function httpSection() {
 function historySection() {
   const history = load<HistoryResult>('history');
   if (!history) return ['### Order history at scale', notRun('history.ts')];
-  const readBy = (plans: Plan[]) => {
-    const orders = plans.filter((plan) => plan.table === 'orders');
-    const scans = orders.flatMap((plan) => [
-      ...plan.indexes,
-      ...plan.seqScans.map((t) => `seq scan on ${t}`),
-    ]);
-    return [...new Set(scans)].map((scan) => (scan.startsWith('seq') ? scan : `\`${scan}\``)).join(', ');
-  };
-  const rows = history.scales.flatMap((scale) =>
+  const postgres = history.scales.flatMap((scale) =>
     scale.pages.map((page) => [
+      'PostgreSQL',
       scale.orders.toLocaleString('en'),
       `${page.page} (${page.query.page})`,
-      `${page.endpointQueries.medianMs} / ${page.endpointQueries.p95Ms}`,
-      `${page.pageQuery.medianMs} / ${page.pageQuery.p95Ms}`,
-      `${page.countQuery.medianMs} / ${page.countQuery.p95Ms}`,
-      readBy(page.plans),
-      `${page.plans[0]!.executionMs} + ${page.plans[1]!.executionMs}`,
-      `${page.withoutCustomerIndex[0]!.executionMs} + ${page.withoutCustomerIndex[1]!.executionMs}`,
+      page.endpoint.statements,
+      `${page.endpoint.medianMs} / ${page.endpoint.p95Ms}`,
+      [...new Set(page.plans.flatMap((plan) => plan.ordersReadBy))]
+        .map((scan) => (scan.startsWith('seq') ? scan : `\`${scan}\``))
+        .join(', '),
+      page.plans.map((plan) => `${plan.planningMs} + ${plan.executionMs}`).join(', '),
+      page.withoutCustomerIndex.map((plan) => plan.executionMs).join(', '),
     ]),
   );
+  const pglite = (history.pglite?.pages ?? []).map((page) => [
+    'PGlite',
+    history.pglite!.orders.toLocaleString('en'),
+    `${page.page} (${page.query.page})`,
+    page.endpoint.statements,
+    `${page.endpoint.medianMs} / ${page.endpoint.p95Ms}`,
+    '–',
+    '–',
+    '–',
+  ]);
   const seqScan = history.scales.some((scale) => scale.pages.some((page) => page.seqScanOnOrders));
   const largest = history.scales.at(-1)!;
   const withoutIndexMs = Math.max(
-    ...largest.pages.map((page) =>
-      page.withoutCustomerIndex.reduce((sum, plan) => sum + plan.executionMs, 0),
-    ),
+    ...largest.pages.flatMap((page) => page.withoutCustomerIndex.map((plan) => plan.executionMs)),
   );
   return [
     '### Order history at scale',
-    `\`bench/history.ts\`: the queries of \`GET /api/orders/user/\` (the endpoint's own \`listUserOrders\`) for ` +
-      `one customer with ${history.customerOrders.toLocaleString('en')} orders, ${history.pageSize} a page, first ` +
-      `and last page, on ${history.database} (a scratch database \`retouch_bench_<pid>\` on the server that ` +
-      '`BENCH_DATABASE_URL` names, default `postgres://postgres@127.0.0.1:5432/postgres`, dropped at the end). ' +
-      'The orders, their persons, entries with degrees, designer and moderator steps and refusal reasons are ' +
-      "made with `generate_series`, customers having 100 orders each and the measured customer's spread over " +
-      `the year and the table. Median / p95 of ${history.runs} runs, in ms; "all queries" is every query the ` +
-      `endpoint runs (${history.scales[0]?.pages[0]?.endpointQueries.queries ?? ''}), the page and count ` +
-      'queries are the two on `orders`. The last columns are `EXPLAIN (ANALYZE, BUFFERS)` execution times of ' +
-      `the page and count queries, as planned, and with \`${history.customerIndex}\` dropped (in a transaction ` +
-      'rolled back). Every plan is in `bench/results/history.json`. ' +
-      measured(history),
+    `\`bench/history.ts\`: what \`GET /api/orders/user/\` asks of the database (the endpoint's own ` +
+      `\`listUserOrders\`) for one customer with ${history.customerOrders.toLocaleString('en')} orders, ` +
+      `${history.pageSize} a page, first and last page: on ${history.database} (a scratch database ` +
+      '`retouch_bench_<pid>` on the server that `BENCH_DATABASE_URL` names, default ' +
+      '`postgres://postgres@127.0.0.1:5432/postgres`, dropped at the end), then on embedded PGlite. The orders, ' +
+      'their persons, entries with degrees, designer and moderator steps and refusal reasons are made with ' +
+      "`generate_series`, customers having 100 orders each and the measured customer's spread over the year and " +
+      'the table. The page is one statement (`order-history.repository.ts`): the page of orders, their steps, ' +
+      'persons, entries and degrees read once for the whole page and built into the JSON of the answer by ' +
+      'PostgreSQL, with the total; it is prepared (a named statement on each PostgreSQL connection, `PREPARE` ' +
+      'on PGlite), so that it is planned once. Median / p95 of ' +
+      `${history.runs} runs of \`listUserOrders\`, in ms, and the statements it sends; then ` +
+      '`EXPLAIN (ANALYZE, BUFFERS)` planning + execution of the statement as planned, and its execution with ' +
+      `\`${history.customerIndex}\` dropped (in a transaction rolled back). Every plan is in ` +
+      '`bench/results/history.json`. ' +
+      measured(history) +
+      (history.loadAverage
+        ? ` Load average ${history.loadAverage.start} at the start, ${history.loadAverage.end} at the end.`
+        : ''),
     table(
       [
+        'database',
         'orders in the table',
         'page',
-        'all queries',
-        'page query',
-        'count query',
+        'statements',
+        '`listUserOrders`',
         '`orders` read by',
-        'EXPLAIN page + count, ms',
+        'EXPLAIN planning + execution, ms',
         `without \`${history.customerIndex}\`, ms`,
       ],
-      rows,
+      [...postgres, ...pglite],
     ),
     history.scales
       .map(
@@ -249,8 +267,8 @@ function historySection() {
         ? '. A plan reads the whole `orders` table for one customer: see the plans in the results.'
         : `. No plan reads the whole \`orders\` table: the customer's orders are found through ` +
           `\`${history.customerIndex}\` (user_id, created_at; migration 0003), so no index was added. ` +
-          `Without it, at ${largest.orders.toLocaleString('en')} orders, the page and count queries take up to ` +
-          `${Math.round(withoutIndexMs)} ms together (sequential scans of the table).`),
+          `Without it, at ${largest.orders.toLocaleString('en')} orders, the statement takes up to ` +
+          `${Math.round(withoutIndexMs)} ms (sequential scans of the table).`),
   ];
 }
 
@@ -298,9 +316,18 @@ function socketsSection() {
 }
 
 function bundleSection() {
-  const bundle = load<BundleResult>('bundle');
+  interface PublicPage {
+    route: string;
+    heading: string | null;
+    mainTextChars: number;
+    htmlGzipKb: number;
+  }
+  const bundle = load<BundleResult & { publicPages?: { withContent: number; pages: PublicPage[] } }>(
+    'bundle',
+  );
   if (!bundle) return ['### Web bundle', notRun('bundle.ts')];
   const row = (part: string, size: Size) => [part, size.files, size.rawKb, size.gzipKb];
+  const pages = bundle.publicPages?.pages ?? [];
   return [
     '### Web bundle',
     "`bench/bundle.ts` builds the web app and reads Vite's manifest (`build.manifest`): the landing page's " +
@@ -312,11 +339,64 @@ function bundleSection() {
       [
         row('landing: entry chunk', bundle.landing.entry),
         row('landing: initial JavaScript', bundle.landing.initialJs),
+        row('landing: initial CSS (inline in the prerendered pages)', bundle.landing.initialCss),
         ...Object.entries(bundle.lazy).flatMap(([name, lazy]) => [
           row(`${name} (\`${path.basename(lazy.source)}\`): lazy chunk`, lazy.chunk),
           row(`${name}: downloaded on navigation`, lazy.onNavigation),
         ]),
         row('all JavaScript of the build', bundle.allJs),
+      ],
+    ),
+    ...(pages.length
+      ? [
+          "The public pages are prerendered at build time (decision 29): what each one's HTML holds in its " +
+            '`<main>` before any script runs (the app shell other routes get has an empty root).',
+          table(
+            ['page', 'heading in the HTML', 'characters of text in main', 'HTML gzip KiB'],
+            pages.map((page) => [
+              `\`${page.route}\``,
+              page.heading ?? '**none**',
+              page.mainTextChars,
+              page.htmlGzipKb,
+            ]),
+          ),
+        ]
+      : []),
+  ];
+}
+
+function lcpSection() {
+  interface LcpResult extends Result {
+    runs: number;
+    conditions: {
+      cpuSlowdown: number;
+      latency: number;
+      downloadThroughput: number;
+      uploadThroughput: number;
+    };
+    lcp: { medianSeconds: number; element: string };
+    fcp: { medianSeconds: number };
+    transferred: { medianKib: number; requests: number; byTypeKib: Record<string, number> };
+  }
+  const lcp = load<LcpResult>('lcp');
+  if (!lcp) return ['### Landing page on a slow phone', notRun('lcp.ts')];
+  const { conditions } = lcp;
+  return [
+    '### Landing page on a slow phone',
+    '`bench/lcp.ts` serves the built web app from the server in-process and loads `/` in Chromium with a ' +
+      `cold cache, the CPU slowed ${conditions.cpuSlowdown} times and DevTools' "Fast 3G" network ` +
+      `(${conditions.latency} ms latency, ${Math.round(conditions.downloadThroughput / 1000)} kB/s down, ` +
+      `${Math.round(conditions.uploadThroughput / 1000)} kB/s up), ${lcp.runs} times; medians, and the bytes ` +
+      "transferred until the page has loaded everything (the footer's contacts shown, the network idle). " +
+      `The largest paint is the \`${lcp.lcp.element.split(' ')[0]}\`. ${measured(lcp)}`,
+    table(
+      ['figure', 'median'],
+      [
+        ['Largest Contentful Paint', `${lcp.lcp.medianSeconds} s`],
+        ['First Contentful Paint', `${lcp.fcp.medianSeconds} s`],
+        ['transferred', `${lcp.transferred.medianKib} KiB`],
+        ['requests', lcp.transferred.requests],
+        ...Object.entries(lcp.transferred.byTypeKib).map(([type, kib]) => [`of which ${type}`, `${kib} KiB`]),
       ],
     ),
   ];
@@ -327,41 +407,78 @@ function dispatchSection() {
     (run): run is DispatchResult => run !== undefined,
   );
   if (!runs.length) return ['### Dispatch', notRun('dispatch.ts')];
+  const orders = runs[0]!.ordersInTable.toLocaleString('en');
+  const pair = (figures: DispatchFigures) => `${figures.p50Ms} / ${figures.p99Ms} ms`;
+  const goals = runs.flatMap((run) => run.goals ?? []);
   return [
     '### Dispatch',
     `\`bench/dispatch.ts\` (\`--postgres\` for a scratch PostgreSQL database): ${runs[0]!.designers} designers ` +
-      `searching over a table of ${runs[0]!.ordersInTable.toLocaleString('en')} orders, the time from an order's ` +
-      `create call to \`order for executor\` at a designer, and the drain of ${runs[0]!.ordersInTable.toLocaleString('en')} ` +
-      `waiting orders when all the designers ask at once. ${measured(runs[0]!)}`,
+      `searching over a table of ${orders} orders; orders are created one at a time, and each create call is split ` +
+      "at the moment the order's transaction commits (the server's `commandCommitted` diagnostics channel): the " +
+      'upload part (request start → commit: upload, decoding, checks, the transaction) and the dispatch (commit → ' +
+      `\`order for executor\` at a designer). Then the drain of ${orders} waiting orders when all the designers ask ` +
+      `at once. ${measured(runs[0]!)}`,
     table(
       [
         'database',
+        'order committed → order at the designer, p50 / p99',
+        'upload: create call → commit, p50 / p99',
         'create call → order at the designer, p50 / p99',
-        'after the create answer, p50 / p99',
         'designers at once, p50 / p99',
       ],
       runs.map((run) => [
         run.database,
-        `${run.arrival.fromCreateRequest.p50Ms} / ${run.arrival.fromCreateRequest.p99Ms} ms`,
-        `${run.arrival.p50Ms} / ${run.arrival.p99Ms} ms`,
-        `${run.drain.p50Ms} / ${run.drain.p99Ms} ms`,
+        pair(run.arrival.fromCommit),
+        pair(run.arrival.upload),
+        pair(run.arrival.fromCreateRequest),
+        pair(run.drain),
       ]),
     ),
-    'Matching starts as the order is written, so the designer usually has the order before the customer has ' +
-      'the answer (0 after the answer). The drain is bound by the database: each search is checked (permission, ' +
-      'shift, held order) and queued before matching hands out orders 50 to a transaction.',
+    ...(goals.length
+      ? [
+          'Goals: ' +
+            goals.map((g) => `${g.measure} ${g.figure} (${g.goal}: ${g.met ? 'met' : 'missed'})`).join('; ') +
+            '.',
+        ]
+      : []),
+    "The instance that commits an order matches it at once, while the send's outbox record is taken: one " +
+      'transaction claims the oldest waiting orders and as many of the longest-waiting searchers (`SKIP LOCKED`; ' +
+      'who may not take a requeued order is read too), moves the batch through the transition table in one statement ' +
+      "and starts the attempts in another; the designer's view loads while the match's record is taken, and an " +
+      "instance's events still go out in commit order. The drain is bound by the database: each search is checked " +
+      '(permission, shift, held order) and queued before matching hands out orders 50 to a transaction.',
   ];
 }
 
 function ordersSection() {
-  const orders = load<OrdersResult>('orders');
+  type OrdersFigures = OrdersResult & {
+    database: string;
+    concurrent: number;
+    rounds: number;
+    ratioP50: number;
+    concurrentMs: { p50: number; p95: number };
+    idleRssMb: number;
+    sequentialPeakRssMb: number;
+  };
+  const orders = load<OrdersFigures>('orders');
   if (!orders) return ['### Order creation', notRun('orders.ts')];
+  const memory = (run: OrdersFigures) =>
+    `${run.idleRssMb} MB idle, ${run.sequentialPeakRssMb} MB at most one send at a time, ` +
+    `**${run.peakRssMb} MB** at most with ${run.concurrent} at once`;
+  const postgres = load<OrdersFigures>('orders-postgres');
   return [
     '### Order creation',
     '`bench/orders.ts`: `POST /api/orders/create` with a 4000 × 3000 JPEG, a 700 × 400 draft and a 1500 × 1500 ' +
-      'face photo (noise, the worst case for compression), against the raw sharp work on the same pictures, ' +
-      `${orders.runs} runs on PGlite. Server p50 ${orders.serverMs.p50} ms / p95 ${orders.serverMs.p95} ms, raw ` +
-      `sharp p50 ${orders.rawSharpMs.p50} ms / p95 ${orders.rawSharpMs.p95} ms, peak RSS ${orders.peakRssMb} MB. ` +
+      'face photo (noise, the worst case for compression), to the server started as `npm start` starts it, in ' +
+      `its own process, on ${orders.database}. ${orders.runs} sends one at a time, each beside the raw sharp work ` +
+      "on the same pictures (the server's own jobs through its own code, in the bench's process): server p50 " +
+      `${orders.serverMs.p50} ms / p95 ${orders.serverMs.p95} ms, raw sharp p50 ${orders.rawSharpMs.p50} ms / p95 ` +
+      `${orders.rawSharpMs.p95} ms, **${orders.ratioP50} ×**. Then ${orders.rounds} rounds of ${orders.concurrent} ` +
+      `sends at once: each send p50 ${orders.concurrentMs.p50} ms / p95 ${orders.concurrentMs.p95} ms. The ` +
+      "server process's resident memory (its high-water mark, VmHWM, which no sampling misses): " +
+      `${memory(orders)}; PGlite's own buffers are most of the idle figure` +
+      (postgres ? ` (on PostgreSQL, \`--postgres\`: ${memory(postgres)}, ${postgres.ratioP50} ×)` : '') +
+      '. Uploads go to disk as they arrive and JPEGs are written strip by strip (decision 30). ' +
       measured(orders),
   ];
 }
@@ -400,13 +517,36 @@ function etaSection() {
   ];
 }
 
+/** Every result file's goals, side by side with the figures (issue 20). */
+function goalsSection() {
+  const names = readdirSync(RESULTS_DIR)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => file.slice(0, -'.json'.length))
+    .sort();
+  const rows = names.flatMap((name) => {
+    const found = readGoals(name);
+    if (!found) return [];
+    const source = `\`${name}\`, ${found.date.slice(0, 10)}`;
+    return found.goals.map((g) => [g.measure, g.goal, g.figure, g.met ? 'met' : '**missed**', source]);
+  });
+  if (rows.length === 0) return [];
+  return [
+    '### Goals',
+    'The goals the product must reach (issue 20), each beside the figure the last run of its bench measured. ' +
+      '`npm run bench -- --check` exits non-zero when a bench it ran missed one.',
+    table(['measure', 'goal', 'figure', 'result', 'bench, date'], rows),
+  ];
+}
+
 /** The generated part of the Benchmarks section. */
 export function renderResults(): string {
   return [
+    goalsSection(),
     httpSection(),
     historySection(),
     socketsSection(),
     bundleSection(),
+    lcpSection(),
     dispatchSection(),
     ordersSection(),
     etaSection(),

@@ -1,4 +1,5 @@
 // What every benchmark shares: percentiles, the machine it ran on, and writing bench/results/<name>.json.
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,4 +52,62 @@ export async function writeResult(name: string, figures: Record<string, unknown>
 export function printTable(title: string, rows: Array<Record<string, unknown>>) {
   console.log(`\n${title}`);
   console.table(rows);
+}
+
+/** A figure a bench measured against the goal it must reach (issue 20). */
+export interface Goal {
+  /** What was measured, as the README's goals table names it. */
+  measure: string;
+  /** The figure, formatted with its unit. */
+  figure: string;
+  /** The goal, formatted with its comparison and unit (`≤ 170 KiB`). */
+  goal: string;
+  met: boolean;
+}
+
+const COMPARE = {
+  '<': (value: number, limit: number) => value < limit,
+  '≤': (value: number, limit: number) => value <= limit,
+  '≥': (value: number, limit: number) => value >= limit,
+} as const;
+
+/**
+ * A goal checked: `goal('landing JS, gzip', 152.3, '≤', 170, 'KiB')`. A figure that is not a finite
+ * number (a bench that could not measure it) misses the goal.
+ */
+export function goal(
+  measure: string,
+  value: number,
+  compare: keyof typeof COMPARE,
+  limit: number,
+  unit = '',
+): Goal {
+  const withUnit = (n: number) => (unit ? `${n} ${unit}` : String(n));
+  return {
+    measure,
+    figure: Number.isFinite(value) ? withUnit(value) : 'not measured',
+    goal: `${compare} ${withUnit(limit)}`,
+    met: Number.isFinite(value) && COMPARE[compare](value, limit),
+  };
+}
+
+/** Prints the goals of one bench, each with PASS or MISS. */
+export function printGoals(goals: Goal[]) {
+  printTable(
+    'Goals',
+    goals.map((g) => ({
+      measure: g.measure,
+      figure: g.figure,
+      goal: g.goal,
+      result: g.met ? 'PASS' : 'MISS',
+    })),
+  );
+}
+
+/** The goals a bench wrote into bench/results/<name>.json, with the date they were measured. */
+export function readGoals(name: string): { date: string; goals: Goal[] } | undefined {
+  const file = path.join(RESULTS_DIR, `${name}.json`);
+  if (!existsSync(file)) return undefined;
+  const result = JSON.parse(readFileSync(file, 'utf8')) as { date: string; goals?: Goal[] };
+  return result.goals ? { date: result.date, goals: result.goals } : undefined;
 }

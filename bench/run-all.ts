@@ -1,14 +1,16 @@
 // `npm run bench`: every benchmark in turn, each in its own process, then the README's Benchmarks section
-// rendered from the results. `npm run bench -- http sockets` runs only the benches named. Exits 1 when
-// a bench failed (an error, or a FAIL it printed), after running the others.
+// rendered from the results, and the goals of the benches run (issue 20) with PASS or MISS.
+// `npm run bench -- http sockets` runs only the benches named. Exits 1 when a bench failed (an error, or a
+// FAIL it printed), after running the others; with `--check`, also when a goal was missed.
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { renderReadme } from './render-readme';
-import { printTable } from './report';
+import { printTable, readGoals } from './report';
 
 const BENCHES = [
   // Builds the web app first (`npm run build`).
   { name: 'bundle', file: 'bundle.ts', args: [] },
+  { name: 'lcp', file: 'lcp.ts', args: [] },
   { name: 'http', file: 'http.ts', args: [] },
   { name: 'http-postgres', file: 'http.ts', args: ['--postgres'] },
   { name: 'orders', file: 'orders.ts', args: [] },
@@ -19,7 +21,9 @@ const BENCHES = [
   { name: 'eta', file: 'eta.ts', args: [] },
 ];
 
-const only = process.argv.slice(2);
+const args = process.argv.slice(2);
+const check = args.includes('--check');
+const only = args.filter((arg) => arg !== '--check');
 const unknown = only.filter((name) => !BENCHES.some((bench) => bench.name === name));
 if (unknown.length)
   throw new Error(`no bench named ${unknown.join(', ')}: ${BENCHES.map((b) => b.name).join(', ')}`);
@@ -43,4 +47,21 @@ for (const bench of BENCHES.filter((b) => only.length === 0 || only.includes(b.n
 }
 await renderReadme();
 printTable('Benchmarks run', outcomes);
+// Each bench's result file is named after it; a bench that failed keeps its earlier file, not counted.
+const goals = outcomes
+  .filter((outcome) => outcome.result === 'ok')
+  .flatMap((outcome) => (readGoals(outcome.bench)?.goals ?? []).map((g) => ({ bench: outcome.bench, ...g })));
+printTable(
+  'Goals',
+  goals.map((g) => ({
+    bench: g.bench,
+    measure: g.measure,
+    figure: g.figure,
+    goal: g.goal,
+    result: g.met ? 'PASS' : 'MISS',
+  })),
+);
+const missed = goals.filter((g) => !g.met).length;
+console.log(`${goals.length - missed} of ${goals.length} goals met${check ? ' (--check)' : ''}`);
 if (outcomes.some((outcome) => outcome.result !== 'ok')) process.exitCode = 1;
+if (check && missed > 0) process.exitCode = 1;
