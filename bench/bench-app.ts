@@ -50,7 +50,7 @@ export async function openBenchDatabase(
     scratch ? { url: scratch.url, poolSize } : { pgliteDir: path.join(dataDir, 'pglite') },
   );
   await database.migrate();
-  await seedIfEmpty(database.db, config, createStorage(config));
+  await seedIfEmpty(database.db, config, await createStorage(config));
   return {
     kind,
     config,

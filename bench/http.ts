@@ -112,7 +112,11 @@ try {
       'errors (timeouts)': `${result.errors} (${result.timeouts})`,
     })),
   );
-  const byPath = (path: string) => results[targets.findIndex((target) => target.path === path)]!;
+  // By name: `results` starts with the bare route, so its indexes are not the targets'.
+  const byPath = (path: string) => {
+    const name = targets.find((target) => target.path === path)!.name;
+    return results.find((result) => result.name === name)!;
+  };
   const history = byPath('/api/orders/user/');
   const goals: Goal[] = [];
   if (kind === 'PostgreSQL') {

@@ -91,7 +91,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.decorate('config', config);
   app.decorate('db', deps.database.db);
   app.decorate('clock', deps.clock ?? systemClock);
-  app.decorate('storage', deps.storage ?? createStorage(config));
+  app.decorate('storage', deps.storage ?? (await createStorage(config)));
   // Pictures redirected to presigned URLs load from the bucket (S3_SIGNED_URLS).
   const bucketOrigin = config.S3_SIGNED_URLS ? await signedUrlOrigin(app.storage) : undefined;
   app.decorate('mailer', deps.mailer ?? createMailer(config, app.log));

@@ -26,7 +26,7 @@ describe('seedIfEmpty', () => {
     try {
       await database.migrate();
       const config = testConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: '', SEED_DEMO: '' });
-      const accounts = await seedIfEmpty(database.db, config, createStorage(config));
+      const accounts = await seedIfEmpty(database.db, config, await createStorage(config));
       expect(accounts).toHaveLength(1);
       expect(accounts?.[0]).toMatchObject({
         role: 'Admin',

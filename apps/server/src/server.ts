@@ -17,7 +17,7 @@ async function main(): Promise<void> {
       : { pgliteDir: path.join(config.DATA_DIR, 'pglite') },
   );
   await database.migrate();
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   const seeded = await seedIfEmpty(database.db, config, storage);
   // Test hooks may move a server's clock (never in production: the configuration refuses TEST_HOOKS there).
   const clock = config.TEST_HOOKS ? createOffsetClock() : systemClock;

@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`create database ${name}`);
     const database = await openDatabase({ url: withDatabase(url, name), poolSize: 2 });
     await database.migrate();
-    await seedIfEmpty(database.db, config, createStorage(config));
+    await seedIfEmpty(database.db, config, await createStorage(config));
     await database.close();
     project.provide('pgTemplate', name);
     project.provide('pgliteTemplate', '');
@@ -39,7 +39,7 @@ export default async function setup(project: TestProject) {
   }
   const database = await openDatabase({});
   await database.migrate();
-  await seedIfEmpty(database.db, config, createStorage(config));
+  await seedIfEmpty(database.db, config, await createStorage(config));
   const file = path.join(os.tmpdir(), `retouch-template-${process.pid}.tar`);
   await writeFile(file, Buffer.from(await (await dumpPglite(database)).arrayBuffer()));
   await database.close();

@@ -69,12 +69,23 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
   };
 }
 
+/**
+ * PGlite's buffer pool, inside the server's own memory: PostgreSQL's 128 MB default is touched whole at
+ * start, which took the server from about 360 to 480 MB at rest (docs/decisions/0030). The embedded
+ * database is for one instance and small data; its pages are also in the system's file cache.
+ */
+const PGLITE_SHARED_BUFFERS = '16MB';
+
 async function openPglite(
   dir: string | undefined,
   loadDataDir: Blob | File | undefined,
 ): Promise<DatabaseHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create({ dataDir: dir, loadDataDir });
+  const client = await PGlite.create({
+    dataDir: dir,
+    loadDataDir,
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

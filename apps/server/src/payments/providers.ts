@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../config';
 
 export interface PaymentToStart {
@@ -101,13 +101,16 @@ export interface PaymentProviders {
 /** Longest wait for one Stripe call. */
 const STRIPE_TIMEOUT_MS = 10_000;
 
-/** The providers the configuration chooses. */
-export function createPaymentProviders(config: Config): PaymentProviders {
+/** The providers the configuration chooses; Stripe's SDK (about 20 MB of memory) is loaded only for Stripe. */
+export async function createPaymentProviders(config: Config): Promise<PaymentProviders> {
   // A payment's start runs inside its database transaction (with its Idempotency-Key): a stalled
   // Stripe must not hold the connection for the SDK's default 80 s.
   const stripe =
     config.PAYMENT_PROVIDER === 'stripe'
-      ? new Stripe(config.STRIPE_SECRET_KEY ?? '', { timeout: STRIPE_TIMEOUT_MS, maxNetworkRetries: 1 })
+      ? new (await import('stripe')).default(config.STRIPE_SECRET_KEY ?? '', {
+          timeout: STRIPE_TIMEOUT_MS,
+          maxNetworkRetries: 1,
+        })
       : undefined;
   return {
     card: stripe ? createStripeProvider(stripe, config.STRIPE_PUBLISHABLE_KEY ?? '') : sandboxCardProvider,

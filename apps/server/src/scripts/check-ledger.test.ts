@@ -33,7 +33,7 @@ beforeAll(async () => {
   const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
   await database.migrate();
   const config = testConfig({ DATA_DIR: dataDir });
-  await seedIfEmpty(database.db, config, createStorage(config));
+  await seedIfEmpty(database.db, config, await createStorage(config));
   await database.close();
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));

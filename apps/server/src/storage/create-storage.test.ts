@@ -56,14 +56,14 @@ describe('createStorage', () => {
   });
 
   it('writes under DATA_DIR/files with the local driver, which cannot sign', async () => {
-    const storage = createStorage(loadConfig({ DATA_DIR: dataDir }));
+    const storage = await createStorage(loadConfig({ DATA_DIR: dataDir }));
     await storage.put('catalog/a.png', bytes, 'image/png');
     expect(await readFile(path.join(dataDir, 'files', 'catalog', 'a.png'))).toEqual(bytes);
     expect(storage.signedUrl).toBeUndefined();
   });
 
   it('writes to the bucket with the s3 driver', async () => {
-    const storage = createStorage(loadConfig({ DATA_DIR: dataDir, ...s3.env }));
+    const storage = await createStorage(loadConfig({ DATA_DIR: dataDir, ...s3.env }));
     await storage.put('catalog/b.png', bytes, 'image/png');
     const head = await s3.client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: 'catalog/b.png' }));
     expect(head.ContentLength).toBe(bytes.length);

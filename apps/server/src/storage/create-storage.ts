@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Config } from '../config';
 import { createLocalStorage } from './local-storage';
-import { createS3Storage } from './s3-storage';
 import type { Storage } from './storage';
 
 export type StorageConfig = Pick<
@@ -17,9 +16,13 @@ export type StorageConfig = Pick<
   | 'S3_FORCE_PATH_STYLE'
 >;
 
-/** The storage the configuration asks for: the local disk under DATA_DIR/files, or the S3 bucket. */
-export function createStorage(config: StorageConfig): Storage {
+/**
+ * The storage the configuration asks for: the local disk under DATA_DIR/files, or the S3 bucket. The
+ * AWS SDK (about 30 MB of memory) is loaded only for the bucket.
+ */
+export async function createStorage(config: StorageConfig): Promise<Storage> {
   if (config.STORAGE_DRIVER === 'local') return createLocalStorage(path.join(config.DATA_DIR, 'files'));
+  const { createS3Storage } = await import('./s3-storage');
   // The configuration refuses the s3 driver without a bucket.
   return createS3Storage({
     bucket: config.S3_BUCKET!,

@@ -29,7 +29,7 @@ import { parseStripeEvent } from './stripe-event';
 const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
 
 export async function paymentsRoutes(app: FastifyInstance) {
-  const providers = createPaymentProviders(app.config);
+  const providers = await createPaymentProviders(app.config);
   const deps: PaymentsDeps = {
     db: app.db,
     providers,
