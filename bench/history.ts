@@ -151,7 +151,7 @@ async function measurePages(
     const read = () => listUserOrders({ db: recordingDb, now: () => new Date() }, customerId, page.query);
     await read(); // PGlite prepares the statement on its first use on a database
     captured.length = 0;
-    const answer = await read();
+    const answer = JSON.parse(await read()) as { orders: unknown[]; total: number };
     if (answer.total !== CUSTOMER_ORDERS || answer.orders.length !== page.query.limit) {
       throw new Error(`the history answered ${answer.orders.length} of ${answer.total} orders`);
     }

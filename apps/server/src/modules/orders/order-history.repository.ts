@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
+import { ConditionGroup } from '@retouch/shared/order-flow';
 import { ORDER_PAGE_SIZES, type OrderPictureFields } from '@retouch/shared/orders';
 import type { Database } from '../../db/client';
 
@@ -140,11 +141,20 @@ const orderDocument = sql`json_build_object(
   'persons', coalesce(persons.list, '[]')
 )`;
 
-/** The statement answering `total` and the `orders` of the rows `pageRows` selects, in the given order. */
+/** The conditions whose result is still to come: their `eta` is the service's to fill. */
+const AWAITING_RESULT = sql.raw(ConditionGroup.awaitingResult.join(', '));
+
+/**
+ * The statement answering `total`, the `orders` of the rows `pageRows` selects in the given order, as
+ * JSON text (the answer is sent as PostgreSQL wrote it, never parsed and written again here), and the
+ * ids of those still `awaitingResult`.
+ */
 const answerOf = (pageRows: SQL, order: SQL, total: SQL) => sql`(
   with page as (${pageRows}),
   ${detailsOfPage}
-  select ${total} as total, coalesce(json_agg(${orderDocument} order by ${order}), '[]') as orders
+  select ${total} as total,
+    coalesce(json_agg(${orderDocument} order by ${order}), '[]')::text as orders,
+    coalesce(json_agg(page.id) filter (where page.condition in (${AWAITING_RESULT})), '[]') as unfinished
   from page
   left join refusal_reasons reason on reason.id = page.refuse_reason_id
   left join persons on persons.order_id = page.id
@@ -157,10 +167,11 @@ type ParameterName = keyof typeof PARAMETER_TYPES;
 type Parameters = Partial<Record<ParameterName, string | number>>;
 const parameter = (name: ParameterName) => sql.placeholder(name);
 
-/** What a statement answers: the page's documents, and the customer's total for a page. */
+/** What a statement answers: the page's documents (a JSON array), the customer's total for a page. */
 interface HistoryRow {
   total: number | null;
-  orders: HistoryOrder[];
+  orders: string;
+  unfinished: string[];
 }
 
 type Direction = 'asc' | 'desc';
@@ -170,7 +181,8 @@ const isPageSize = (size: number): size is PageSize => (ORDER_PAGE_SIZES as read
 /** The answer's columns, through drizzle's select so that it prepares the statement. */
 const answerColumns = {
   total: sql<number | null>`answer.total`,
-  orders: sql<HistoryOrder[]>`answer.orders`,
+  orders: sql<string>`answer.orders`,
+  unfinished: sql<string[]>`answer.unfinished`,
 };
 
 /**
@@ -276,18 +288,26 @@ function statementOf(db: Database, name: string, build: () => HistoryQuery): Sta
   return found;
 }
 
+/** A page of the history as PostgreSQL wrote it: `orders` is the JSON array of HistoryOrder. */
+export interface HistoryPageText {
+  orders: string;
+  total: number;
+  /** The orders whose `eta` is null in `orders`, to be filled (still awaiting their result). */
+  unfinished: string[];
+}
+
 /** One page of the customer's orders, presented, and how many they have: one statement. */
 export async function findHistoryPage(
   db: Database,
   query: { userId: string; size: number; offset: number; direction: Direction },
-): Promise<{ orders: HistoryOrder[]; total: number }> {
+): Promise<HistoryPageText> {
   const { userId, size, offset, direction } = query;
   if (!isPageSize(size)) throw new Error(`order history: no page of ${size}`);
   const page = statementOf(db, `order_history_page_${direction}_${size}`, () =>
     pageQuery(db, direction, size),
   );
   const row = await page.run({ userId, offset });
-  return { orders: row?.orders ?? [], total: row?.total ?? 0 };
+  return { orders: row?.orders ?? '[]', total: row?.total ?? 0, unfinished: row?.unfinished ?? [] };
 }
 
 /** One of the customer's orders, presented; undefined when it is not theirs. */
@@ -297,5 +317,5 @@ export async function findHistoryOrder(
   orderId: string,
 ): Promise<HistoryOrder | undefined> {
   const row = await statementOf(db, 'order_history_one', () => oneQuery(db)).run({ userId, orderId });
-  return row?.orders[0];
+  return row ? (JSON.parse(row.orders) as HistoryOrder[])[0] : undefined;
 }

@@ -6,6 +6,9 @@ import { estimateOrders, type EtaDeps } from '../eta/eta.service';
 import type { OrderRow } from './order-details.repository';
 import { findHistoryOrder, findHistoryPage, type HistoryOrder } from './order-history.repository';
 
+/** A page of the history, written: the JSON of `{ orders, total }` as GET /api/orders/user/ answers it. */
+export type HistoryPageJson = string;
+
 export const historyQuerySchema = z.object({
   limit: z.coerce
     .number()
@@ -23,15 +26,34 @@ export async function listUserOrders(
   deps: EtaDeps,
   userId: string,
   query: z.output<typeof historyQuerySchema>,
-) {
+): Promise<HistoryPageJson> {
   const page = await findHistoryPage(deps.db, {
     userId,
     size: query.limit,
     offset: (query.page - 1) * query.limit,
     direction: query.sortByDate === 'ASC' ? 'asc' : 'desc',
   });
-  await addEstimates(deps, page.orders);
-  return page;
+  const etas = page.unfinished.length > 0 ? await estimateOrders(deps, page.unfinished) : new Map();
+  return `{"orders":${withEtas(page.orders, etas)},"total":${page.total}}`;
+}
+
+/**
+ * Writes the estimates into the page's JSON, where each unfinished order has `"eta" : null`: the first
+ * after its `_id`, which only the order's numbers and dates come between (never a text a user wrote).
+ * Parsing and writing the page again cost more than its whole query (0.5 ms for 50 orders).
+ */
+function withEtas(orders: string, etas: ReadonlyMap<string, Date>): string {
+  let written = orders;
+  for (const [id, eta] of etas) {
+    const at = written.indexOf(`"_id" : "${id}"`);
+    if (at < 0) continue;
+    const nullEta = /"eta" : null/g;
+    nullEta.lastIndex = at;
+    const found = nullEta.exec(written);
+    if (!found) continue;
+    written = `${written.slice(0, found.index)}"eta" : "${eta.toISOString()}"${written.slice(found.index + found[0].length)}`;
+  }
+  return written;
 }
 
 /** One of the customer's own orders; another customer's is not found. */

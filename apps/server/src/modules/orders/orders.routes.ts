@@ -51,9 +51,11 @@ export async function ordersRoutes(app: FastifyInstance, { work }: OrdersOptions
     return sendAnswer(reply, answer);
   });
 
-  app.get('/api/orders/user/', async (request) => {
+  app.get('/api/orders/user/', async (request, reply) => {
     const { userId } = await app.requireIdentity(request);
-    return listUserOrders(deps, userId, parseInput(historyQuerySchema, request.query));
+    const page = await listUserOrders(deps, userId, parseInput(historyQuerySchema, request.query));
+    // Written by the database already: sent as it is.
+    return reply.type('application/json; charset=utf-8').send(page);
   });
 
   app.post('/api/orders/order/:id/tip', actionLimit, async (request, reply) => {
