@@ -14,6 +14,7 @@ const BENCHES = [
   { name: 'http', file: 'http.ts', args: [] },
   { name: 'http-postgres', file: 'http.ts', args: ['--postgres'] },
   { name: 'orders', file: 'orders.ts', args: [] },
+  { name: 'orders-postgres', file: 'orders.ts', args: ['--postgres'] },
   { name: 'dispatch', file: 'dispatch.ts', args: [] },
   { name: 'dispatch-postgres', file: 'dispatch.ts', args: ['--postgres'] },
   { name: 'history', file: 'history.ts', args: [] },

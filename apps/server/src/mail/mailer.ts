@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type Nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config';
 
 export interface MailMessage {
@@ -17,30 +18,38 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+/** Nodemailer's transport made on the first mail: the package (about 13 MB of memory) loads then. */
+function lazyTransport(make: (nodemailer: typeof Nodemailer) => Transporter) {
+  let transport: Promise<Transporter> | undefined;
+  return () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => make(nodemailer)));
+}
+
 /**
  * SMTP when SMTP_HOST is set; otherwise each message becomes a JSON file in DATA_DIR/outbox (text
  * included, for development) and a log line naming only its recipient and subject.
  */
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   if (config.SMTP_HOST) {
-    const transport = nodemailer.createTransport({
-      host: config.SMTP_HOST,
-      port: config.SMTP_PORT,
-      secure: config.SMTP_SECURE,
-      auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } : undefined,
-    });
+    const transport = lazyTransport((nodemailer) =>
+      nodemailer.createTransport({
+        host: config.SMTP_HOST,
+        port: config.SMTP_PORT,
+        secure: config.SMTP_SECURE,
+        auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } : undefined,
+      }),
+    );
     return {
       async send(message) {
-        await transport.sendMail({ from: config.MAIL_FROM, ...message });
+        await (await transport()).sendMail({ from: config.MAIL_FROM, ...message });
         log.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
     };
   }
   const outbox = path.join(config.DATA_DIR, 'outbox');
-  const transport = nodemailer.createTransport({ jsonTransport: true });
+  const transport = lazyTransport((nodemailer) => nodemailer.createTransport({ jsonTransport: true }));
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: config.MAIL_FROM, ...message });
+      const info = await (await transport()).sendMail({ from: config.MAIL_FROM, ...message });
       const stored = { ...(JSON.parse(String(info.message)) as object), to: message.to, text: message.text };
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`);
