@@ -2,7 +2,6 @@ import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'nod
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, type LookupFunction } from 'node:net';
-import webpush from 'web-push';
 import { PUSH_TTL_SECONDS, type PushMessage } from '@retouch/shared/notifications';
 import { pushEndpointProblem } from './push-endpoint';
 
@@ -78,6 +77,8 @@ export function createPushSender(options: { production: boolean }): PushSender {
       // Checked when the browser subscribed; again here for rows kept from before a rule was added.
       const problem = pushEndpointProblem(subscription.endpoint, options.production);
       if (problem) throw new Error(`push endpoint refused: ${problem}`);
+      // web-push (about 12 MB of memory) loads with the first push.
+      const { default: webpush } = await import('web-push');
       const request = webpush.generateRequestDetails(
         { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
         JSON.stringify(message),

@@ -1,4 +1,3 @@
-import webpush from 'web-push';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { findVapidKeys, insertVapidKeysOnce } from './notifications.repository';
@@ -16,6 +15,12 @@ export interface VapidKeySource {
  * asked for (at start; instances starting together agree: the first insert wins). In production without a pair Web
  * Push is off. A failed lookup is tried again on the next use.
  */
+/** A new key pair; web-push (about 12 MB of memory) loads only when one is made. */
+async function generateVapidKeys() {
+  const { default: webpush } = await import('web-push');
+  return webpush.generateVAPIDKeys();
+}
+
 export function createVapidKeySource(db: Database, config: VapidConfig): VapidKeySource {
   let found: Promise<VapidDetails | undefined> | undefined;
   const subject = config.VAPID_SUBJECT;
@@ -23,7 +28,7 @@ export function createVapidKeySource(db: Database, config: VapidConfig): VapidKe
     if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY)
       return { subject, publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY };
     if (config.isProduction) return undefined;
-    const stored = (await findVapidKeys(db)) ?? (await insertVapidKeysOnce(db, webpush.generateVAPIDKeys()));
+    const stored = (await findVapidKeys(db)) ?? (await insertVapidKeysOnce(db, await generateVapidKeys()));
     return { subject, publicKey: stored.publicKey, privateKey: stored.privateKey };
   };
   return {
