@@ -101,6 +101,21 @@ describe('realtime connection of a logged-in user', () => {
     expect(callsTo('GET', '/api/user/info')).toHaveLength(loaded + 1);
   });
 
+  // The socket's code loads after the page (issue 20): a page may show data read before the socket joined
+  // its rooms, and a change told in between was lost (a customer's history stayed "in work").
+  it('refetches on the first connect what the page loaded before it', async () => {
+    const { callsTo, queryClient } = openLoggedIn(
+      { status: 200, body: { loggedIn: true, isAdmin: false, role: 'User' } },
+      '/profile',
+    );
+    await screen.findByDisplayValue(aUser().name.giveName);
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    const loaded = callsTo('GET', '/api/user/info').length;
+    await waitFor(() => expect(liveSocket().connect).toHaveBeenCalled());
+    act(() => liveSocket().serverEmit('connect'));
+    await waitFor(() => expect(callsTo('GET', '/api/user/info').length).toBe(loaded + 1));
+  });
+
   it('opens no socket for a visitor', async () => {
     renderApp('/');
     await screen.findByRole('banner');

@@ -55,12 +55,14 @@ export default function SessionSocket({ onSocket }: { onSocket: (socket: AppSock
       onInfo: (message) => notify('info', message),
       onWarn: (message) => notify('warning', message),
     });
-    // Events sent while the socket was away (a reconnect, another instance) are lost: after every
-    // reconnect, what the screens show is loaded again (only the queries in use refetch).
-    let connectedBefore = false;
+    // Events sent while the socket was not in its rooms are lost: away (a reconnect, another instance),
+    // or not yet there (this code loads after the page, which may have read its data first). At every
+    // connect, what was loaded before it is loaded again (only the queries in use refetch).
     const onConnect = () => {
-      if (connectedBefore) void queryClient.invalidateQueries();
-      connectedBefore = true;
+      const connectedAt = Date.now();
+      void queryClient.invalidateQueries({
+        predicate: ({ state }) => state.dataUpdatedAt > 0 && state.dataUpdatedAt <= connectedAt,
+      });
     };
     socket.on('connect', onConnect);
     socket.connect();
