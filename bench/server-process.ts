@@ -3,7 +3,7 @@
 // measured apart from the bench's own buffers and sharp work.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { freePort } from '../apps/server/test/free-port';
 import path from 'node:path';
 import { BENCH_PASSWORD } from './bench-app';
 
@@ -23,17 +23,6 @@ export interface ServerProcess {
   resetPeakRss(): Promise<void>;
   /** SIGTERM (start.mjs passes it on), then waits for the processes to exit. */
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 async function statusField(pid: number, field: 'VmHWM' | 'VmRSS'): Promise<number> {

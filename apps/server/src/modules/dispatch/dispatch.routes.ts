@@ -7,7 +7,6 @@ import { createBackgroundWork } from '../../lib/background-work';
 import { inArrivalOrder } from '../../lib/in-order';
 import { formCap, readMultipart } from '../../lib/multipart';
 import type { RealtimeSocket } from '../../plugins/realtime';
-import { findEffectivePermissions } from '../permissions/permissions.repository';
 import type { OrderWork } from '../work-queue/order-work';
 import {
   acceptExtension,
@@ -84,7 +83,7 @@ export const dispatchPlugin = fp<DispatchOptions>(async (app: FastifyInstance, {
   app.addHook('onClose', () => background.settled());
 
   async function isDesigner(userId: string) {
-    return hasPermission(await findEffectivePermissions(app.db, userId), PermissionSign.cabinetDesigner);
+    return hasPermission((await app.accessOf(userId))?.permissions ?? [], PermissionSign.cabinetDesigner);
   }
 
   /**

@@ -17,7 +17,9 @@ export async function filesRoutes(app: FastifyInstance) {
     if (!isSafeStorageKey(key)) throw AppError.notFound();
     const audience = fileAudience(key);
     const identity = audience.kind === 'everyone' ? null : await app.loadIdentity(request);
-    if (!(await mayReadFile(app.db, audience, identity?.userId ?? null))) throw AppError.notFound();
+    const permissionsOf = async (userId: string) => (await app.accessOf(userId))?.permissions ?? [];
+    if (!(await mayReadFile(app.db, audience, identity?.userId ?? null, permissionsOf)))
+      throw AppError.notFound();
 
     if (S3_SIGNED_URLS && app.storage.signedUrl && audience.kind !== 'everyone') {
       const url = await app.storage.signedUrl(key, S3_SIGNED_URL_TTL_SECONDS);

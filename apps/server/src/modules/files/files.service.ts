@@ -1,7 +1,7 @@
 import { PermissionSign, hasPermission } from '@retouch/shared/permissions';
 import type { Database } from '../../db/client';
 import { publicFilePath } from '../../storage/storage';
-import { findEffectivePermissions } from '../permissions/permissions.repository';
+import type { PermissionEntry } from '@retouch/shared/permissions';
 import { findOrderCustomerId, findOrderOfReviewPicture, isOrderParticipant } from './files.repository';
 
 /** Who may read a stored file, told by its key. */
@@ -41,12 +41,14 @@ export async function mayReadFile(
   db: Database,
   audience: FileAudience,
   userId: string | null,
+  /** The user's effective permissions (the instance's cached ones, `app.accessOf`). */
+  permissionsOf: (userId: string) => Promise<readonly PermissionEntry[]>,
 ): Promise<boolean> {
   if (audience.kind === 'everyone') return true;
   if (!userId) return false;
   if (audience.kind === 'signedIn') return true;
   if (audience.kind === 'order' && (await findOrderCustomerId(db, audience.orderId)) === userId) return true;
-  if (await viewsEveryOrder(db, userId)) return true;
+  if (viewsEveryOrder(await permissionsOf(userId))) return true;
   const orderId =
     audience.kind === 'order'
       ? audience.orderId
@@ -56,8 +58,7 @@ export async function mayReadFile(
   return orderId !== undefined && (await isOrderParticipant(db, orderId, userId));
 }
 
-async function viewsEveryOrder(db: Database, userId: string): Promise<boolean> {
-  const permissions = await findEffectivePermissions(db, userId);
+function viewsEveryOrder(permissions: readonly PermissionEntry[]): boolean {
   return (
     hasPermission(permissions, PermissionSign.lookOrders) ||
     hasPermission(permissions, PermissionSign.cabinetModer)

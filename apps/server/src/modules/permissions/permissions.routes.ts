@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { PermissionSign } from '@retouch/shared/permissions';
-import { findEffectivePermissions } from './permissions.repository';
 
 export async function permissionsRoutes(app: FastifyInstance) {
   app.get(
@@ -8,7 +7,7 @@ export async function permissionsRoutes(app: FastifyInstance) {
     { config: { permission: PermissionSign.showAdmin } },
     async (request) => {
       const { userId } = await app.requireIdentity(request);
-      return findEffectivePermissions(app.db, userId);
+      return (await app.accessOf(userId))?.permissions ?? [];
     },
   );
 }

@@ -8,7 +8,6 @@ import { inArrivalOrder } from '../../lib/in-order';
 import { formCap, jsonField, readMultipart } from '../../lib/multipart';
 import type { RealtimeSocket } from '../../plugins/realtime';
 import { mayKnowQueueSizes } from '../dispatch/queue-sizes';
-import { findEffectivePermissions } from '../permissions/permissions.repository';
 import type { OrderWork } from '../work-queue/order-work';
 import {
   acceptRefusal,
@@ -48,7 +47,7 @@ export const reviewPlugin = fp<ReviewOptions>(async (app: FastifyInstance, { wor
   );
 
   async function isModerator(userId: string) {
-    return hasPermission(await findEffectivePermissions(app.db, userId), PermissionSign.cabinetModer);
+    return hasPermission((await app.accessOf(userId))?.permissions ?? [], PermissionSign.cabinetModer);
   }
 
   app.io.on('connection', (socket) => {
