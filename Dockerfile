@@ -17,11 +17,13 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
-# MALLOC_ARENA_MAX: two glibc malloc arenas, as `npm start` sets (scripts/start.mjs, docs/decisions/0030).
+# MALLOC_ARENA_MAX: two glibc malloc arenas, and a young generation of 4 MB semi-spaces, as `npm start`
+# sets them (scripts/start.mjs, docs/decisions/0030).
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/app/data \
-    MALLOC_ARENA_MAX=2
+    MALLOC_ARENA_MAX=2 \
+    NODE_OPTIONS=--max-semi-space-size=4
 WORKDIR /app
 COPY --from=build /app/package.json /app/tsconfig.base.json ./
 COPY --from=build /app/node_modules ./node_modules

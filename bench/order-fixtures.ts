@@ -7,6 +7,10 @@ import { OrderCondition } from '@retouch/shared/orders';
 import { RoleTitle } from '@retouch/shared/permissions';
 import type { Database, Executor } from '../apps/server/src/db/client';
 import { degrees, refusalReasons, roles, services, users } from '../apps/server/src/db/schema/index';
+import {
+  allPersonsViews,
+  recordAllPersonsViews,
+} from '../apps/server/src/modules/orders/order-history.repository';
 import { DEMO_EMAILS } from '../apps/server/src/seed';
 
 /** The seeded rows the generated orders point at. */
@@ -76,8 +80,23 @@ const conditionOf = sql.raw(
 // Spread over the last year in an order unrelated to the series number.
 const createdAtOf = sql`now() - ((g::bigint * 2654435761) % 31536000) * interval '1 second'`;
 
-/** Inserts the orders and everything their history shows. */
+/** Inserts the orders and everything their history shows, with their persons as the history presents them. */
 export async function insertOrders(db: Executor, refs: FixtureRefs, spec: GeneratedOrders) {
+  await insertOrderRows(db, refs, spec, { personsFirst: false });
+  await recordAllPersonsViews(db);
+}
+
+/**
+ * The orders' rows, persons, items and steps. With `personsFirst` (foreign keys off, in a bulk load) the
+ * persons and items go in first and each order is written with its persons view; else the orders go in
+ * first and the views are for the caller to write.
+ */
+async function insertOrderRows(
+  db: Executor,
+  refs: FixtureRefs,
+  spec: GeneratedOrders,
+  { personsFirst }: { personsFirst: boolean },
+) {
   const series = sql`generate_series(1, ${spec.count}::int) g`;
   const ownerOf = sql`case when g % ${spec.customerEvery} = 0 then ${spec.customerId}::uuid
                       else md5('bench-customer-' || (g % ${spec.otherCustomers}))::uuid end`;
@@ -85,18 +104,21 @@ export async function insertOrders(db: Executor, refs: FixtureRefs, spec: Genera
   const degreeIds = uuidArray(refs.degreeIds);
   const reasonIds = uuidArray(refs.reasonIds);
   const order = idOf(GeneratedTable.order);
-  await db.execute(sql`
+  const writeOrders = (withViews: boolean) =>
+    db.execute(sql`
     insert into orders (id, user_id, condition, cost, charged_main, charged_bonus, cost_for_executor,
                         execution_time, message, original, original_thumb, draft, final_picture,
-                        refuse_reason_id, queued_at, created_at)
+                        refuse_reason_id, queued_at, created_at, persons_view)
     select ${order}, ${ownerOf}, ${conditionOf}, 7, 5, 2, 3, 30,
            case when g % 3 = 0 then 'Please keep the background' else '' end,
            '/api/files/orders/' || g || '/original.jpg', '/api/files/orders/' || g || '/thumb.webp',
            '/api/files/orders/' || g || '/draft.png',
            case when g % 20 > 2 then '/api/files/orders/' || g || '/final.jpg' end,
            case when g % 20 = 2 then (${reasonIds})[1 + g % ${refs.reasonIds.length}] end,
-           ${createdAtOf}, ${createdAtOf}
-    from ${series}`);
+           ${createdAtOf}, ${createdAtOf}, ${withViews ? sql`coalesce(views.list, '[]')` : sql`'[]'`}
+    from ${series}
+    ${withViews ? sql`left join (${allPersonsViews}) views on views.order_id = ${order}` : sql``}`);
+  if (!personsFirst) await writeOrders(false);
   // Every order has the whole photo; one in four also a person marked on it.
   await db.execute(sql`
     insert into order_persons (id, order_id, name, position)
@@ -114,6 +136,7 @@ export async function insertOrders(db: Executor, refs: FixtureRefs, spec: Genera
     select ${idOf(GeneratedTable.secondItem)}, ${idOf(GeneratedTable.secondPerson)},
            (${serviceIds})[1 + (g / 4) % ${refs.serviceIds.length}], '{}', 2, 1, 10, 0
     from ${series} where g % 4 = 0`);
+  if (personsFirst) await writeOrders(true);
   // The designer's attempt and the moderator's review of every order that left the queue.
   await db.execute(sql`
     insert into order_processing (id, order_id, kind, executor_id, date_start, date_end, deadline_at,
@@ -135,7 +158,8 @@ const ORDER_TABLES = ['orders', 'order_persons', 'order_items', 'order_processin
 
 /**
  * Empties the order tables and loads the orders as a bulk load does: in one transaction, foreign-key
- * triggers off (the rows are consistent by construction), the secondary indexes dropped before and
+ * triggers off (the rows are consistent by construction, and each order is written after its persons,
+ * with their view), the secondary indexes dropped before and
  * built again after, which makes a million orders several times faster than row-by-row maintenance.
  */
 export async function bulkLoadOrders(db: Database, refs: FixtureRefs, spec: GeneratedOrders) {
@@ -151,7 +175,7 @@ export async function bulkLoadOrders(db: Database, refs: FixtureRefs, spec: Gene
         and not x.indisprimary and not x.indisunique`);
     const indexes = (found as unknown as { rows: Array<{ name: string; definition: string }> }).rows;
     for (const index of indexes) await tx.execute(sql.raw(`drop index "${index.name}"`));
-    await insertOrders(tx, refs, spec);
+    await insertOrderRows(tx, refs, spec, { personsFirst: true });
     for (const index of indexes) await tx.execute(sql.raw(index.definition));
   });
 }

@@ -49,6 +49,7 @@ import { originCheckPlugin } from './plugins/origin-check';
 import { realtimePlugin } from './plugins/realtime';
 import { routeTablePlugin } from './plugins/route-table';
 import { redisPlugin } from './plugins/redis';
+import { embeddedVacuumPlugin } from './plugins/embedded-vacuum';
 import { schedulerPlugin } from './plugins/scheduler';
 import { shutdownPlugin } from './plugins/shutdown';
 import { webPlugin } from './plugins/web';
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(authPlugin);
   await app.register(realtimePlugin);
   await app.register(schedulerPlugin);
+  await app.register(embeddedVacuumPlugin, { driver: deps.database.driver });
 
   await app.register(authRoutes);
   await app.register(socialLoginRoutes);

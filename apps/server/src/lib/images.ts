@@ -114,10 +114,22 @@ export function readImageHeader(input: ImageInput): Promise<ImageHeader> {
  * failure, or `signal`, drops the request's decodes still waiting; one already running ends on its own.
  */
 export async function prepareImages(jobs: ImageJob[], signal?: AbortSignal): Promise<PreparedImage[]> {
+  return Promise.all(await startImages(jobs, signal));
+}
+
+/**
+ * `prepareImages`, each picture handed over as soon as it is made (a small one need not wait for the
+ * large): answers once every header is checked, with a promise per job, in the jobs' order. The caller
+ * settles them all.
+ */
+export async function startImages(
+  jobs: ImageJob[],
+  signal?: AbortSignal,
+): Promise<Array<Promise<PreparedImage>>> {
   await Promise.all([...new Set(jobs.map((job) => job.input))].map(readImageHeader));
   const failed = new AbortController();
   const stop = signal ? AbortSignal.any([signal, failed.signal]) : failed.signal;
-  return Promise.all(jobs.map((job) => track(decodeInQueue(job, stop, failed))));
+  return jobs.map((job) => track(decodeInQueue(job, stop, failed)));
 }
 
 /** `prepareImages` for a single picture. */

@@ -11,7 +11,8 @@ import { MAX_IMAGE_BYTES } from '@retouch/shared/constants';
 import { ServerText } from '@retouch/shared/texts';
 import { TestClient } from '../../test/test-app';
 import { sendRawForm } from '../../test/raw-form';
-import { UPLOAD_FOLDER_PREFIX, formCap, readSpooledMultipart } from './multipart';
+import { AppError } from './app-error';
+import { STOP_READING, UPLOAD_FOLDER_PREFIX, formCap, readSpooledMultipart } from './multipart';
 
 /**
  * A spooled form holds none of its files in memory: each goes to a folder of its own under TMPDIR as it
@@ -43,6 +44,15 @@ async function uploadFolders(): Promise<Array<{ folder: string; sizes: number[] 
   );
 }
 
+/** Whether a spooled file gets its first bytes within 5 s: polled, as nothing tells of it. */
+async function fileArrives(): Promise<boolean> {
+  for (const deadline = Date.now() + 5000; Date.now() < deadline;) {
+    if ((await uploadFolders()).some(({ sizes }) => sizes.some((size) => size > 0))) return true;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return false;
+}
+
 beforeAll(async () => {
   spoolRoot = await mkdtemp(path.join(os.tmpdir(), 'retouch-spool-test-'));
   process.env.TMPDIR = spoolRoot;
@@ -62,6 +72,25 @@ beforeAll(async () => {
       await form.remove();
     }
   });
+  // A form whose `data` check waits until its file is arriving on disk (or 5 s): answers whether it saw it.
+  app.post('/checked', async (request) => {
+    let fileArrivedDuringCheck = false;
+    const form = await readSpooledMultipart(request, {
+      maxBytes: formCap(2, FILE_LIMIT),
+      maxFileBytes: FILE_LIMIT,
+      onField: async (name, fields) => {
+        if (name !== 'data') return undefined;
+        fileArrivedDuringCheck = await fileArrives();
+        if (fields.fields.get('data')?.includes('refuse')) throw AppError.badRequest('refused by its check');
+        return fields.fields.get('data')?.includes('stop') ? STOP_READING : undefined;
+      },
+    });
+    try {
+      return { fileArrivedDuringCheck, files: [...form.files.keys()] };
+    } finally {
+      await form.remove();
+    }
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });
@@ -76,6 +105,34 @@ const sendForm = (files: Parameters<typeof sendRawForm>[5], options = {}) =>
   sendRawForm(baseUrl, anonymous, 'POST', '/spooled', { note: 'hello' }, files, options);
 
 describe('readSpooledMultipart', () => {
+  describe("a field's check runs while the later parts are read", () => {
+    const photo = () => ({
+      photo: { data: randomBytes(FILE_LIMIT - 10), name: 'photo.jpg', type: 'image/jpeg' },
+    });
+    const sendChecked = (data: unknown) => sendRawForm(baseUrl, anonymous, 'POST', '/checked', data, photo());
+
+    it('reads the file while the check of `data` is still running', async () => {
+      const answer = await sendChecked({ note: 'hello' });
+
+      expect(answer).toMatchObject({ status: 200, body: { fileArrivedDuringCheck: true, files: ['photo'] } });
+      expect(await uploadFolders()).toEqual([]);
+    });
+
+    it("refuses the form with the check's own error, keeping none of what arrived", async () => {
+      const answer = await sendChecked({ note: 'refuse' });
+
+      expect(answer).toMatchObject({ status: 400, body: { message: 'refused by its check' } });
+      expect(await uploadFolders()).toEqual([]);
+    });
+
+    it('ends the form where the check says to stop reading', async () => {
+      const answer = await sendChecked({ note: 'stop' });
+
+      expect(answer).toMatchObject({ status: 200, body: { fileArrivedDuringCheck: true } });
+      expect(await uploadFolders()).toEqual([]);
+    });
+  });
+
   it('gives each file as it was sent, from disk, and leaves nothing once removed', async () => {
     const photo = randomBytes(FILE_LIMIT - 10);
     const draft = randomBytes(3000);

@@ -38,6 +38,8 @@ const DRAIN_BYTES = 8 * 1024 * 1024;
 const refusedUnread = new WeakSet<IncomingMessage>();
 /** What `onField` answers to end the form there: the parts read so far are the form, the rest is thrown away. */
 export const STOP_READING = Symbol('stop reading');
+/** What a spooled file may hold in memory on its way to disk. */
+const SPOOL_BUFFER_BYTES = 1024 * 1024;
 /** Names a spooled form's folder under the system's temporary folder (TMPDIR). */
 export const UPLOAD_FOLDER_PREFIX = 'retouch-upload-';
 
@@ -52,9 +54,11 @@ export interface ReadMultipartOptions {
   /** A tighter limit per file than the app-wide one (avatars). */
   maxFileBytes?: number;
   /**
-   * Checks each field as it arrives, before any later part is read: a `data` sent ahead of the files (as
-   * the web app sends it) is refused before megabytes of them are read. Throwing refuses the form;
-   * answering STOP_READING ends it (a repeated send answered without its files).
+   * Checks each field as it arrives, while the later parts are read: a `data` sent ahead of the files (as
+   * the web app sends it) is refused the moment its check fails, whatever of the files has arrived by
+   * then, and a check that needs the database costs the upload no time. Throwing (or rejecting) refuses
+   * the form with that error; answering STOP_READING ends it (a repeated send answered without its files).
+   * The form is answered once every check has settled.
    */
   onField?: (name: string, form: FormFields) => unknown;
 }
@@ -98,6 +102,49 @@ export async function readSpooledMultipart(
   return form;
 }
 
+/** What a field's check refused the form with: thrown as it is, never taken for an unreadable form. */
+class FieldRefusal {
+  constructor(readonly error: unknown) {}
+}
+
+/**
+ * The checks of a form's fields, run beside the reading: `ended` settles with the first that refuses
+ * the form (rejecting with a FieldRefusal) or ends it (STOP_READING); `settled` waits for all of them
+ * and throws the refusal, if any.
+ */
+function fieldChecks(onField: ReadMultipartOptions['onField']) {
+  let end: (stop: typeof STOP_READING) => void = () => undefined;
+  let refuse: (refusal: FieldRefusal) => void = () => undefined;
+  let refusal: FieldRefusal | undefined;
+  const ended = new Promise<typeof STOP_READING>((resolve, reject) => {
+    end = resolve;
+    refuse = reject;
+  });
+  ended.catch(() => undefined);
+  const running: Array<Promise<void>> = [];
+  return {
+    ended,
+    check(name: string, form: FormFields) {
+      const check = Promise.resolve()
+        .then(() => onField?.(name, form))
+        .then(
+          (answer) => {
+            if (answer === STOP_READING) end(STOP_READING);
+          },
+          (error: unknown) => {
+            refusal ??= new FieldRefusal(error);
+            refuse(refusal);
+          },
+        );
+      running.push(check);
+    },
+    async settled() {
+      await Promise.all(running);
+      if (refusal) throw refusal;
+    },
+  };
+}
+
 /** Reads the parts of a form into `form`: each file through `keepFile` (undefined for an empty one). */
 async function readParts<T>(
   request: FastifyRequest,
@@ -115,27 +162,32 @@ async function readParts<T>(
   // Starts the parser, which pipes the body into itself: counted from here on, no byte is missed.
   const first = parts.next();
   const body = countBody(request.raw, options.maxBytes);
-  const withinCap = <S>(step: Promise<S>) => Promise.race([step, body.overCap]);
+  const checks = fieldChecks(options.onField);
+  const reading = <S>(step: Promise<S>) => Promise.race([step, body.overCap, checks.ended]);
   try {
-    for (let step = await withinCap(first); !step.done; step = await withinCap(parts.next())) {
+    for (let step = await reading(first); step !== STOP_READING; step = await reading(parts.next())) {
+      if (step.done) {
+        await checks.settled();
+        body.release();
+        return;
+      }
       const part = step.value;
       if (part.type === 'file') {
-        const kept = await withinCap(keepFile(part.file));
+        const kept = await reading(keepFile(part.file));
+        if (kept === STOP_READING) break;
         if (kept !== undefined) form.files.set(part.fieldname, kept);
       } else {
         form.fields.set(part.fieldname, String(part.value));
-        const next = await withinCap(Promise.resolve(options.onField?.(part.fieldname, form)));
-        if (next === STOP_READING) {
-          body.discardRest();
-          return;
-        }
+        checks.check(part.fieldname, form);
       }
     }
   } catch (error) {
     body.discardRest();
+    if (error instanceof FieldRefusal) throw error.error;
     throw error instanceof AppError ? error : unreadableForm(error);
   }
-  body.release();
+  // STOP_READING: the parts read so far are the form.
+  body.discardRest();
 }
 
 /**
@@ -173,7 +225,8 @@ function createSpool() {
     // A form refused while its folder was being made: no file is opened in a folder on its way out.
     if (removing) throw new Error('the upload was removed');
     const filePath = path.join(made, String(writes.length));
-    const out = createWriteStream(filePath, { flags: 'wx' });
+    // A megabyte of buffer: with the default 16 KiB the parser waited on the disk at every chunk.
+    const out = createWriteStream(filePath, { flags: 'wx', highWaterMark: SPOOL_BUFFER_BYTES });
     writes.push(out);
     const limit = new Promise<never>((_resolve, reject) => file.once('limit', () => reject(fileTooLarge())));
     await Promise.race([pipeline(file, out), limit]);

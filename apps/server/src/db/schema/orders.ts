@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
+  json,
   integer,
   pgTable,
   primaryKey,
@@ -52,6 +53,11 @@ export const orders = pgTable(
     reviewHoldUntil: timestamp('review_hold_until', { withTimezone: true, mode: 'date' }),
     /** When the order last joined a queue: dispatch and review take the oldest first. */
     queuedAt: timestamp('queued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * The persons and their services as the customer's history presents them (HistoryOrder.persons),
+     * written with the persons and items (order-history.repository.ts, docs/decisions/0033).
+     */
+    personsView: json('persons_view').notNull().default([]),
     /** Set when the retention job deleted the order's pictures (30 days after creation). */
     picturesExpiredAt: timestamp('pictures_expired_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

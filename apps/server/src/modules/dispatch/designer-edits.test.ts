@@ -5,9 +5,15 @@ import type { PublicService } from '@retouch/shared/catalog';
 import { OrderEntryText } from '@retouch/shared/order-entries';
 import { SocketEvent } from '@retouch/shared/realtime';
 import { orderItems, orderPersons, orders, serviceGroups } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, type TestApp, type TestClient } from '../../../test/test-app';
 import { signUpCustomer } from '../../../test/fixtures';
-import { adminClient, createGroup, createService } from '../../../test/catalog-fixtures';
+import {
+  adminClient,
+  createGroup,
+  createService,
+  multipart,
+  offerData,
+} from '../../../test/catalog-fixtures';
 import {
   catalogServices,
   connectedSocket,
@@ -39,7 +45,7 @@ async function designerHolding(serviceTitle = 'Teeth whitening') {
   const order = await received;
   expect(order._id).toBe(orderId);
   socket.disconnect();
-  return { designer: designer!, orderId, order };
+  return { designer: designer!, orderId, order, customer };
 }
 
 async function orderRow(orderId: string) {
@@ -128,5 +134,55 @@ describe('designer edits follow the entry rules of a new order', () => {
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe(DispatchText.cannotAddService);
     expect((await orderRow(orderId)).costForExecutor).toBe(1);
+  });
+});
+
+describe("the customer's history follows the designer's edits", () => {
+  /** The base photo's entries as the customer's history of the order shows them. */
+  async function historyEntries(customer: TestClient, orderId: string) {
+    const one = await customer.get(`/api/orders/order/${orderId}`);
+    const [page] = (await customer.get('/api/orders/user/')).body.orders as Array<typeof one.body>;
+    expect(page).toEqual(one.body);
+    type Entry = { _id: string; title: { user: string }; active: boolean; edited: boolean };
+    return (one.body.persons as Array<{ id: string; orders: Entry[] }>)[0]!.orders.map(
+      ({ _id, title, active, edited }) => ({ _id, title: title.user, active, edited }),
+    );
+  }
+
+  it('a service switched off and one added show in the history as the designer left them', async () => {
+    const { designer, orderId, customer } = await designerHolding();
+    const teeth = service('Teeth whitening');
+    const tattoo = service('Tattoo removal');
+
+    const answer = await designer.client.patch(
+      CHANGE,
+      body([entry(teeth._id, { status: false }), entry(tattoo._id)]),
+    );
+
+    expect(answer.status).toBe(200);
+    expect(await historyEntries(customer.client, orderId)).toEqual([
+      { _id: teeth._id, title: teeth.title.user, active: false, edited: true },
+      { _id: tattoo._id, title: tattoo.title.user, active: true, edited: true },
+    ]);
+  });
+
+  it('keeps the services as they were ordered when the catalogue renames one (decision 33)', async () => {
+    const admin = await adminClient(t);
+    const groupId = await createGroup(admin, 'Renamed later');
+    const { serviceId } = await createService(admin, groupId, {
+      title: { admin: 'Ретушь до', user: 'Retouch before' },
+    });
+    const customer = await signUpCustomer(t);
+    const orderId = await placeOrder(customer.client, serviceId);
+
+    const renamed = await admin.patch(
+      `/api/admin/services/list/${serviceId}`,
+      multipart(offerData({ title: { admin: 'Ретушь после', user: 'Retouch after' } })),
+    );
+
+    expect(renamed.status).toBe(200);
+    expect(await historyEntries(customer.client, orderId)).toEqual([
+      { _id: serviceId, title: 'Retouch before', active: true, edited: false },
+    ]);
   });
 });

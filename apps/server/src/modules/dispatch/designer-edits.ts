@@ -13,6 +13,7 @@ import { orderItems, orderPersons, orders } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { parseInput } from '../../lib/validation';
 import { loadEntryCatalog } from '../orders/order-catalog';
+import { recordPersonsView } from '../orders/order-history.repository';
 import { findStaffOrder } from '../orders/order-staff-view';
 import { lockHeldAttempt } from '../order-flow/order-flow.repository';
 import type { DispatchDeps } from './dispatch.service';
@@ -85,6 +86,7 @@ export async function changeOrderServices(
       .update(orders)
       .set({ costForExecutor: untouchedPay + check.priced.costForExecutor })
       .where(eq(orders.id, order.id));
+    await recordPersonsView(tx, order.id);
     return order.id;
   });
   const order = await findStaffOrder(deps.db, orderId);

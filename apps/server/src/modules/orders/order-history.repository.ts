@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { ConditionGroup } from '@retouch/shared/order-flow';
 import { ORDER_PAGE_SIZES, type OrderPictureFields } from '@retouch/shared/orders';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 
 /** A chosen service or option as the customer's history shows it (user-language texts only). */
 export interface HistoryEntry {
@@ -48,9 +48,9 @@ export type HistoryOrder = {
     persons: Array<{ id: string; orders: HistoryEntry[] }>;
   };
 
-// The whole answer is built by PostgreSQL in one statement: the page of orders, then the steps, persons,
-// entries and degrees of those orders, each table read once for the whole page and aggregated per order
-// as JSON (json_build_object keeps the keys in the order written, as the answer has them). A page costs
+// The whole answer is built by PostgreSQL in one statement: the page of orders with their persons as
+// recorded (persons_view), then the steps of those orders, read once for the whole page and aggregated
+// per order as JSON (json_build_object keeps the keys in the order written, as the answer has them). A page costs
 // one round trip and no work per row here; `eta` is left null for the service to fill.
 
 /** A timestamp as Date.toISOString writes it (UTC, milliseconds; the microseconds cut, not rounded). */
@@ -63,44 +63,70 @@ const iso = (column: string) =>
  */
 const kept = (column: string) => sql.raw(`case when page.pictures_expired_at is null then ${column} end`);
 
-/** The CTEs after `page`: the page's persons, entries and steps, as JSON lists per person and per order. */
-const detailsOfPage = sql`person_row as (
-  select person.* from order_persons person where person.order_id in (select id from page)
-),
-entries as (
-  select item.person_id, json_agg(json_build_object(
+// The persons of an order with their entries and degrees, as the history presents them: a JSON list kept
+// in `orders.persons_view`. Reading it from the catalogue on every page cost half the page's statement
+// (issue 20); it changes only with the persons and items, which recordPersonsView follows, so the
+// history shows the services as they were ordered (docs/decisions/0033-history-persons-as-ordered.md).
+
+/** An entry of `item` (with its `service` and `opt`) as the history presents it. */
+const entryObject = sql`json_build_object(
     '_id', coalesce(item.option_id, item.service_id),
     'isOptional', item.option_id is not null,
     'title', json_build_object('user', coalesce(opt.title_user, service.title_user)),
     'description', json_build_object('user', coalesce(opt.description_user, service.description_user)),
     'picture', coalesce(opt.picture_thumb, service.picture_thumb),
-    'degreeAction', case when cardinality(item.degree_ids) = 0 then '[]'::json else (
-      select json_agg(json_build_object(
+    'degreeAction', coalesce((select json_agg(json_build_object(
         '_id', chosen.id,
-        'title', json_build_object('user', coalesce(degree.title_user, ''))
+        'title', json_build_object('user', coalesce(
+          (select degree.title_user from degrees degree where degree.id = chosen.id), ''))
       ) order by chosen.n)
-      from unnest(item.degree_ids) with ordinality as chosen(id, n)
-      left join degrees degree on degree.id = chosen.id
-    ) end,
+      from unnest(item.degree_ids) with ordinality as chosen(id, n)), '[]'),
     'cost', item.cost,
     'active', item.active,
     'edited', item.edited
-  ) order by item.position, item.id) as list
-  from order_items item
+  )`;
+const entriesOrder = sql`item.position, item.id`;
+const itemsWithCatalog = sql`order_items item
   join services service on service.id = item.service_id
-  left join service_options opt on opt.id = item.option_id
-  where item.person_id in (select id from person_row)
-  group by item.person_id
-),
-persons as (
-  select person.order_id, json_agg(json_build_object(
-    'id', person.name,
-    'orders', coalesce(entries.list, '[]')
-  ) order by person.position, person.id) as list
-  from person_row person left join entries on entries.person_id = person.id
-  group by person.order_id
-),
-steps as (
+  left join service_options opt on opt.id = item.option_id`;
+
+/** A `person` with the list of its entries. */
+const personObject = (entries: SQL) =>
+  sql`json_build_object('id', person.name, 'orders', coalesce(${entries}, '[]'))`;
+const personsOrder = sql`person.position, person.id`;
+
+/** Writes the order's `persons_view` from its persons and items: after any write to them, in its transaction. */
+export async function recordPersonsView(tx: Executor, orderId: string): Promise<void> {
+  const entries = sql`(select json_agg(${entryObject} order by ${entriesOrder})
+    from ${itemsWithCatalog} where item.person_id = person.id)`;
+  await tx.execute(sql`update orders set persons_view = coalesce((
+      select json_agg(${personObject(entries)} order by ${personsOrder})
+      from order_persons person where person.order_id = orders.id
+    ), '[]')
+    where id = ${orderId}`);
+}
+
+/**
+ * The persons view of every order that has persons, as rows (order_id, list): each table read once and
+ * aggregated per person and per order, for a bulk load.
+ */
+export const allPersonsViews = sql`select person.order_id, json_agg(
+    ${personObject(sql`entries.list`)} order by ${personsOrder}) as list
+  from order_persons person left join (
+    select item.person_id, json_agg(${entryObject} order by ${entriesOrder}) as list
+    from ${itemsWithCatalog}
+    group by item.person_id
+  ) entries on entries.person_id = person.id
+  group by person.order_id`;
+
+/** recordPersonsView for every order at once (migration 0013 wrote the older orders with this statement). */
+export async function recordAllPersonsViews(tx: Executor): Promise<void> {
+  await tx.execute(sql`update orders set persons_view = persons.list
+    from (${allPersonsViews}) persons where persons.order_id = orders.id`);
+}
+
+/** The CTE after `page`: the page's steps, as a JSON list per order. */
+const detailsOfPage = sql`steps as (
   select step.order_id, json_agg(case when step.kind = 'client'
     then json_build_object('client', json_build_object('message', coalesce(step.client_message, '')))
     else json_build_object('executor', json_build_object(
@@ -138,7 +164,7 @@ const orderDocument = sql`json_build_object(
     then json_build_object('title', json_build_object('user', reason.title_user)) end,
   'processing', coalesce(steps.list, '[]'),
   'currentProcessing', null,
-  'persons', coalesce(persons.list, '[]')
+  'persons', page.persons_view
 )`;
 
 /** The conditions whose result is still to come: their `eta` is the service's to fill. */
@@ -157,7 +183,6 @@ const answerOf = (pageRows: SQL, order: SQL, total: SQL) => sql`(
     coalesce(json_agg(page.id) filter (where page.condition in (${AWAITING_RESULT})), '[]') as unfinished
   from page
   left join refusal_reasons reason on reason.id = page.refuse_reason_id
-  left join persons on persons.order_id = page.id
   left join steps on steps.order_id = page.id
 ) as answer`;
 

@@ -22,6 +22,7 @@ import { signUpCustomer } from '../../../test/fixtures';
 import { createStaff } from '../../../test/staff-fixtures';
 import { estimateOrders } from '../eta/eta.service';
 import { findUserOrder, historyQuerySchema, listUserOrders } from './order-history';
+import { recordAllPersonsViews, recordPersonsView } from './order-history.repository';
 
 // The history's exact answer for orders in every condition, pinned field by field and in key order:
 // persons, entries with degrees and options, refusal reasons, steps, tips, revisions, expired pictures,
@@ -97,10 +98,14 @@ beforeAll(async () => {
     personCount += 1;
     const id = `00000000-0000-4000-8001-${String(personCount).padStart(12, '0')}`;
     await t.db.insert(orderPersons).values({ id, orderId: orderId(n), name, position });
+    await recordPersonsView(t.db, orderId(n));
+    orderOfPerson.set(id, orderId(n));
     return id;
   };
-  const insertItem = (personId: string, values: Partial<typeof orderItems.$inferInsert>) =>
-    t.db.insert(orderItems).values({
+  const orderOfPerson = new Map<string, string>();
+  // Written as order creation and designer edits write them: the items, then the order's persons view.
+  const insertItem = async (personId: string, values: Partial<typeof orderItems.$inferInsert>) => {
+    await t.db.insert(orderItems).values({
       personId,
       serviceId: teeth.id,
       cost: teeth.cost,
@@ -109,6 +114,8 @@ beforeAll(async () => {
       position: 0,
       ...values,
     });
+    await recordPersonsView(t.db, orderOfPerson.get(personId)!);
+  };
   const teethEntry = {
     _id: teeth.id,
     isOptional: false,
@@ -456,6 +463,16 @@ describe('GET /api/orders/user/', () => {
       expectExactly((await ann.get(`/api/orders/order/${order._id as string}`)).body, order);
     }
     expect((await ann.get(`/api/orders/order/${orderId(11)}`)).status).toBe(404);
+  });
+
+  it('answers the same after the persons of every order are written at once, as a bulk load writes them', async () => {
+    const before = (await ann.get('/api/orders/user/?limit=20')).body;
+    await t.db.update(schema.orders).set({ personsView: [] });
+    expect((await ann.get('/api/orders/user/?limit=20')).body).not.toEqual(before);
+
+    await recordAllPersonsViews(t.db);
+
+    expectExactly((await ann.get('/api/orders/user/?limit=20')).body, before);
   });
 });
 

@@ -152,9 +152,21 @@ describe('order pictures', () => {
     {
       name: 'a draft that is no picture, refused once uploaded',
       original: () => png(64, 48),
-      draft: { data: notAnImage, name: 'draft.png', type: 'image/png' },
+      draft: () => ({ data: notAnImage, name: 'draft.png', type: 'image/png' }),
       status: 400,
       message: ServerText.imageInvalid,
+    },
+    {
+      // Its header reads well: the pictures are made, and the original's written, before it fails.
+      name: 'a draft whose pixels are cut short, refused as it is decoded',
+      original: () => png(64, 48),
+      draft: async () => {
+        const whole = await png(700, 400);
+        return { ...whole, data: whole.data.subarray(0, Math.floor(whole.data.length / 2)) };
+      },
+      status: 400,
+      message: ServerText.imageInvalid,
+      decodes: true,
     },
   ];
   for (const refusal of refusals) {
@@ -164,7 +176,7 @@ describe('order pictures', () => {
 
       const answer = await sendOrder(client, {
         original: await refusal.original(),
-        draft: refusal.draft ?? (await png(70, 40)),
+        draft: refusal.draft ? await refusal.draft() : await png(70, 40),
       });
 
       expect(answer).toMatchObject({ status: refusal.status, body: { message: refusal.message } });
@@ -172,7 +184,7 @@ describe('order pictures', () => {
       expect((await client.get('/api/user/info')).body.balance).toEqual({ main: 100, bonus: 20 });
       expect(await uploadFolders()).toEqual([]);
       await imageWork.idle();
-      expect(imageWork.stats().started).toBe(0);
+      if (!refusal.decodes) expect(imageWork.stats().started).toBe(0);
     }, 60_000);
   }
 });

@@ -43,9 +43,10 @@ export async function ordersRoutes(app: FastifyInstance, { work }: OrdersOptions
     let answer: IdempotentAnswer;
     try {
       send ??= await checkOrderSend(deps, userId, key, jsonField(form, 'data'));
-      answer = send.replay ?? (await sendOrderOnce(deps, userId, send, form.files));
+      answer = send.replay ?? (await sendOrderOnce(deps, userId, send, form.files, form.remove));
     } finally {
-      // Before the answer: a client that has it finds no trace of its upload on the server.
+      // Before the answer (if the order's pictures were not all made): a client that has it finds no
+      // trace of its upload on the server.
       await form.remove();
     }
     return sendAnswer(reply, answer);

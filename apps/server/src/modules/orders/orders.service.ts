@@ -11,7 +11,7 @@ import {
 import { orderItems, orderPersons, orders, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import {
-  prepareImages,
+  startImages,
   readImageHeader,
   type ImageInput,
   type ImageJob,
@@ -33,6 +33,7 @@ import {
 import { sendOrder } from '../order-flow/customer-commands';
 import { runCommandWithFiles, type OrderFlowDeps } from '../order-flow/order-transition';
 import { loadEntryCatalog } from './order-catalog';
+import { recordPersonsView } from './order-history.repository';
 import { priceOrder, type PricedOrder } from './order-pricing';
 
 /** Sending an order is the lifecycle's first command. */
@@ -151,8 +152,11 @@ export function sendOrderOnce(
   userId: string,
   send: { keyed: IdempotentRequest | undefined; checked: CheckedOrder },
   files: OrderUploads,
+  uploadsDone?: () => Promise<void>,
 ): Promise<IdempotentAnswer> {
-  return runOnce(deps, send.keyed, 201, (once) => sendCheckedOrder(deps, userId, send.checked, files, once));
+  return runOnce(deps, send.keyed, 201, (once) =>
+    sendCheckedOrder(deps, userId, send.checked, files, once, uploadsDone),
+  );
 }
 
 /**
@@ -165,6 +169,8 @@ export async function sendCheckedOrder(
   { submitted, priced }: CheckedOrder,
   files: OrderUploads,
   once: RunOnce = runDirectly,
+  /** Called once the uploads are read (every picture made): a spooled form's removal, say. */
+  uploadsDone?: () => Promise<void>,
 ): Promise<CreatedOrder> {
   const original = files.get('original');
   if (!original) throw AppError.badRequest(OrderText.uploadPhotoFirst);
@@ -173,20 +179,23 @@ export async function sendCheckedOrder(
   const additional = files.get('additional');
   if (priced.needsAdditionalImage) await checkAdditionalImage(additional);
 
-  const prepared = await prepareImages(
+  const pictures = await startImages(
     orderPictureJobs(original, draft, priced.needsAdditionalImage ? additional : undefined),
   );
+  // Once every picture is made the uploads are no longer read: they go while the rest is done.
+  const uploadsReleased = Promise.allSettled(pictures).then(() => uploadsDone?.().catch(() => undefined));
   const orderId = randomUUID();
   const stored: string[] = [];
-  // Every write settles before clean-up can run, so no late write survives a failure.
+  // Each picture is written as soon as it is made; every write settles before clean-up can run, so no
+  // late write survives a failure (of a picture or of a write).
   const writes = await Promise.allSettled(
-    prepared.map((image, index) =>
-      image ? storeOrderPicture(deps.storage, orderId, index, image, stored) : undefined,
+    pictures.map((picture, index) =>
+      picture.then((image) => storeOrderPicture(deps.storage, orderId, index, image, stored)),
     ),
   );
   const failedWrite = writes.find((write) => write.status === 'rejected');
   if (failedWrite) {
-    await removeFiles(deps.storage, stored);
+    await Promise.all([removeFiles(deps.storage, stored), uploadsReleased]);
     throw failedWrite.reason;
   }
   const [originalPath, thumbPath, draftPath, additionalPath] = writes.map((write) =>
@@ -236,6 +245,7 @@ export async function sendCheckedOrder(
               person.items.map((item, itemPosition) => ({ ...item, personId, position: itemPosition })),
             );
         }
+        await recordPersonsView(step.tx, orderId);
         return created;
       }),
     async () => {
@@ -243,6 +253,7 @@ export async function sendCheckedOrder(
       return row !== undefined;
     },
   );
+  await uploadsReleased;
   return created;
 }
 
