@@ -234,6 +234,49 @@ describe('/history', () => {
     await waitFor(() => expect(callsTo('GET', ORDERS_PATH)).toHaveLength(2));
   });
 
+  /**
+   * /history whose first load read the order in work, before the designer's result, and answers only when
+   * told; every later load reads it under review.
+   */
+  async function openHistoryLoadingSlowly() {
+    setSessionFlags({ isAdmin: false });
+    const { fetchMock } = mockFetch({ 'GET /api/user/info': { body: aUser() } });
+    const answered = fetchMock.getMockImplementation()!;
+    const loads = { count: 0, answerFirst: () => {} };
+    const firstAnswered = new Promise<void>((resolve) => (loads.answerFirst = resolve));
+    const page = (condition: number) => Response.json({ orders: [anOrder('o-1', { condition })], total: 1 });
+    fetchMock.mockImplementation(async (input, init) => {
+      if (!String(input).startsWith(ORDERS_PATH)) return answered(input, init);
+      loads.count += 1;
+      if (loads.count > 1) return page(OrderCondition.resultReview);
+      await firstAnswered;
+      return page(OrderCondition.inWork);
+    });
+    renderApp('/history');
+    await waitFor(() => expect(FakeSocket.created.at(-1)?.listeners.get('change orders')?.size).toBe(1));
+    await waitFor(() => expect(loads.count).toBe(1));
+    return { socket: FakeSocket.created.at(-1)!, loads };
+  }
+
+  // CI: a customer's history stayed "in work" while the moderator had the result. TanStack Query joins an
+  // invalidation to a first load on its way, whose answer predates the change (lib/query-client.ts).
+  it("loads the list again when 'change orders' comes while the first load is on its way", async () => {
+    const { socket, loads } = await openHistoryLoadingSlowly();
+    act(() => socket.serverEmit('change orders', { orderId: 'o-1', condition: OrderCondition.resultReview }));
+    loads.answerFirst();
+    expect(await screen.findByLabelText(OrderText.beingModerated)).toBeInTheDocument();
+    expect(loads.count).toBe(2);
+  });
+
+  it('loads the list again when the socket connects while the first load is on its way', async () => {
+    const { socket, loads } = await openHistoryLoadingSlowly();
+    // Joined its rooms only now: a change told before was not heard.
+    act(() => socket.serverEmit('connect'));
+    loads.answerFirst();
+    expect(await screen.findByLabelText(OrderText.beingModerated)).toBeInTheDocument();
+    expect(loads.count).toBe(2);
+  });
+
   // One page holds 5 orders, so the conditions are checked a page at a time.
   it.each([[[0, 1, 5, 6, 10]], [[2, 7, 8, 9]]])(
     'enables the tip button only at condition 6 and shows the tip at 10 (%j)',

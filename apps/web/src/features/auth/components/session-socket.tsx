@@ -57,11 +57,12 @@ export default function SessionSocket({ onSocket }: { onSocket: (socket: AppSock
     });
     // Events sent while the socket was not in its rooms are lost: away (a reconnect, another instance),
     // or not yet there (this code loads after the page, which may have read its data first). At every
-    // connect, what was loaded before it is loaded again (only the queries in use refetch).
+    // connect, what was loaded or loading before it is loaded again (only the queries in use refetch).
     const onConnect = () => {
       const connectedAt = Date.now();
       void queryClient.invalidateQueries({
-        predicate: ({ state }) => state.dataUpdatedAt > 0 && state.dataUpdatedAt <= connectedAt,
+        predicate: ({ state }) =>
+          state.fetchStatus === 'fetching' || (state.dataUpdatedAt > 0 && state.dataUpdatedAt <= connectedAt),
       });
     };
     socket.on('connect', onConnect);
