@@ -16,10 +16,12 @@ import { accountRoutes } from './modules/accounts/accounts.routes';
 import { adminOrdersRoutes } from './modules/admin-orders/admin-orders.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createCatalogCache, type CatalogCache } from './modules/catalog/catalog-cache';
 import { toPublicCatalog } from './modules/catalog/catalog.presenter';
 import { loadCatalogRows } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { dispatchPlugin } from './modules/dispatch/dispatch.routes';
 import { reviewPlugin } from './modules/review/review.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
@@ -38,7 +40,7 @@ import { testHooksRoutes } from './modules/test-hooks/test-hooks.routes';
 import { adminUsersRoutes } from './modules/users/admin-users.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
-import { errorHandlerPlugin } from './plugins/error-handler';
+import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler';
 import { jsonBodyPlugin } from './plugins/json-body';
 import { loggerOptions, type LogStream } from './plugins/log-redaction';
 import { metricsPlugin } from './plugins/metrics';
@@ -87,6 +89,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     genReqId: requestIdOf,
     // Parsed bodies (JSON, text) only: multipart uploads stream under their own limits.
     bodyLimit: JSON_BODY_LIMIT_BYTES,
+    frameworkErrors: answerFrameworkError,
   });
 
   app.decorate('config', config);
@@ -148,6 +151,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(permissionsRoutes);
   await app.register(rolesRoutes);
   await app.register(adminUsersRoutes);
+  await app.register(auditRoutes);
   await app.register(filesRoutes);
   await app.register(catalogRoutes);
   await app.register(paymentsRoutes);
@@ -165,6 +169,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(etaRoutes);
   await app.register(feedbackRoutes);
   await app.register(analyticsRoutes);
+  await app.register(dashboardRoutes);
   if (config.TEST_HOOKS) await app.register(testHooksRoutes, { work });
   await app.register(webPlugin, { distDir: config.WEB_DIST_DIR });
 

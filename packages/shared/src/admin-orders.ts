@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_ADMIN_PAGE_SIZE } from './constants';
+import { OrderCondition, isInGroup } from './order-flow';
+import { remainingTimeMs } from './orders';
 
 /** Largest page or list the admin order calls answer. */
 export const MAX_ADMIN_ORDERS_LIMIT = 100;
@@ -17,25 +19,131 @@ export const AdminOrdersText = {
   notCancellable: 'Заказ уже завершён или отменён: отменить его нельзя',
   /** What the designer or moderator holding the order is told. */
   cancelledByStaff: 'Заказ отменён администратором. Можно взять другой заказ',
+  // Filters of the orders table and its export (our wording).
+  statusInvalid: 'Неизвестный статус заказа',
+  createdAtInvalid:
+    'Неверная дата создания: нужны дата и время ISO 8601 с часовым поясом, например 2026-11-25T00:00:00+03:00',
+  createdRangeReversed: 'Начало периода создания должно быть раньше его конца',
 } as const;
+
+/**
+ * The statuses of the orders table (back office section 4), by the names a filter uses: looking for a
+ * designer (0, 7), in progress (1 to 5 with time left), being moderated (1 to 5 whose time ran out),
+ * completed (6, 10), refused (8), cancelled (any other).
+ */
+export const ORDER_TABLE_STATUSES = [
+  'lookingForDesigner',
+  'inProgress',
+  'beingModerated',
+  'completed',
+  'refused',
+  'cancelled',
+] as const;
+export type OrderTableStatus = (typeof ORDER_TABLE_STATUSES)[number];
+
+/** The statuses as the table names them; the export writes the same words. */
+export const OrderTableStatusText: Record<OrderTableStatus, string> = {
+  lookingForDesigner: 'Поиск дизайнера',
+  inProgress: 'В работе',
+  beingModerated: 'На модерации',
+  completed: 'Выполнен',
+  refused: 'Отказ',
+  cancelled: 'Отменён',
+};
+
+/** Whether a text names a status of the orders table. */
+export const isOrderTableStatus = (value: string): value is OrderTableStatus =>
+  (ORDER_TABLE_STATUSES as readonly string[]).includes(value);
+
+/** An order's status in the orders table at `now` (ms): 1 to 5 count as being moderated once their time ran out. */
+export function orderTableStatus(
+  order: { condition: number; executionTime: number; dateStart: string | null },
+  now: number,
+): OrderTableStatus {
+  const { condition } = order;
+  if (isInGroup('waitingForDesigner', condition)) return 'lookingForDesigner';
+  if (isInGroup('inWork', condition))
+    return remainingTimeMs(order, now) > 0 ? 'inProgress' : 'beingModerated';
+  if (isInGroup('delivered', condition)) return 'completed';
+  if (condition === OrderCondition.refused) return 'refused';
+  return 'cancelled';
+}
 
 const limitSchema = (fallback: number) =>
   z.coerce.number().int().min(1).max(MAX_ADMIN_ORDERS_LIMIT).default(fallback);
 
-/** `GET /api/admin/orders/` query; an empty `email` means no filter. */
-export const adminOrdersQuerySchema = z.object({
-  limit: limitSchema(DEFAULT_ADMIN_PAGE_SIZE),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+/**
+ * Statuses to keep, as `status=completed,refused` or the key repeated; in the table's order, each once.
+ * An empty list keeps every status.
+ */
+const statusFilterSchema = z
+  .union([z.string().max(200), z.array(z.string().max(200)).max(ORDER_TABLE_STATUSES.length * 2)], {
+    error: AdminOrdersText.statusInvalid,
+  })
+  .transform((value) =>
+    [value]
+      .flat()
+      .flatMap((part) => part.split(','))
+      .map((part) => part.trim())
+      .filter((part) => part !== ''),
+  )
+  .check((context) => {
+    const unknown = context.value.filter((part) => !isOrderTableStatus(part));
+    if (unknown.length > 0)
+      context.issues.push({
+        code: 'custom',
+        input: context.value,
+        message: `${AdminOrdersText.statusInvalid}: ${unknown.join(', ')}. Допустимые статусы: ${ORDER_TABLE_STATUSES.join(', ')}`,
+      });
+  })
+  .transform((parts) => ORDER_TABLE_STATUSES.filter((status) => parts.includes(status)))
+  .optional();
+
+/** An instant with its offset (`Z` or `+03:00`), so that a day means the same to the browser and the server. */
+const instantSchema = z
+  .string({ error: AdminOrdersText.createdAtInvalid })
+  .pipe(z.iso.datetime({ offset: true, error: AdminOrdersText.createdAtInvalid }))
+  .transform((value) => new Date(value))
+  .refine((date) => !Number.isNaN(date.getTime()), AdminOrdersText.createdAtInvalid)
+  .optional();
+
+/** The filters of the orders table, which its export shares: client e-mail, statuses, creation time. */
+const orderFilterShape = {
   sortByDate: z.enum(['ASC', 'DESC']).default('DESC'),
+  /** A client's e-mail; empty means no filter. */
   email: z
     .string()
     .trim()
     .max(254)
     .transform((value) => value.toLowerCase() || undefined)
     .optional(),
-});
+  status: statusFilterSchema,
+  /** Created at or after this instant. */
+  createdFrom: instantSchema,
+  /** Created before this instant (the end is left out: the day after the last one picked, at midnight). */
+  createdBefore: instantSchema,
+};
+
+const createdRangeInOrder = (query: { createdFrom?: Date | undefined; createdBefore?: Date | undefined }) =>
+  !query.createdFrom || !query.createdBefore || query.createdFrom < query.createdBefore;
+const reversedRange = { message: AdminOrdersText.createdRangeReversed, path: ['createdBefore'] };
+
+/** `GET /api/admin/orders/` query: a page, sorted by date, filtered by e-mail, statuses and creation time. */
+export const adminOrdersQuerySchema = z
+  .object({
+    limit: limitSchema(DEFAULT_ADMIN_PAGE_SIZE),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    ...orderFilterShape,
+  })
+  .refine(createdRangeInOrder, reversedRange);
 export type AdminOrdersQuery = z.input<typeof adminOrdersQuerySchema>;
 export type SortByDate = z.output<typeof adminOrdersQuerySchema>['sortByDate'];
+
+/** `GET /api/admin/orders/export` query: the table's filters and sort, every page. */
+export const adminOrdersExportQuerySchema = z
+  .object(orderFilterShape)
+  .refine(createdRangeInOrder, reversedRange);
+export type AdminOrdersFilter = z.output<typeof adminOrdersExportQuerySchema>;
 
 /** `GET /api/admin/orders/user/{clientId}` query. */
 export const clientOrdersQuerySchema = z.object({ limit: limitSchema(CLIENT_ORDERS_LIMIT) });

@@ -5,6 +5,7 @@ import {
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
 } from './constants';
+import { AdminServerText } from './texts';
 import { ALL_PERMISSION_SIGNS, PERMISSION_DESCRIPTIONS, type PermissionSignValue } from './permissions';
 
 /** Largest page of `GET /api/admin/users`: the analytics screen loads staff with this cap (section 9). */
@@ -36,6 +37,7 @@ export const AdminUsersText = {
   balanceMin: 'Минимум 1',
   balanceInvalid: 'Баланс должен быть целым неотрицательным числом',
   userNotFound: 'Пользователь не найден',
+  emailTaken: AdminServerText.emailTaken,
   roleNotFound: 'Роль не найдена',
   roleTitleTaken: 'Роль с таким именем уже существует',
   roleProtected: 'Роли Admin и User нельзя изменять или удалять',
@@ -98,6 +100,10 @@ export const adminUsersQuerySchema = z.object({
   searchByEmail: z.string().trim().max(254).optional(),
 });
 export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
+
+/** `GET /api/admin/users/export` query: the table's search, switch and sort, every page. */
+export const adminUsersExportQuerySchema = adminUsersQuerySchema.omit({ limit: true, page: true });
+export type AdminUsersFilter = z.output<typeof adminUsersExportQuerySchema>;
 
 export const adminUserSchema = z.object({
   _id: z.string(),

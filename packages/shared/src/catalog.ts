@@ -20,6 +20,8 @@ export const CatalogText = {
   defaultDegreeDelete: 'Нельзя удалить степень действия по умолчанию',
   defaultDegreeUnset: 'Одна степень действия всегда должна быть по умолчанию',
   reasonNotFound: 'Причина не найдена',
+  reasonTitleEmpty: 'Название причины не может быть пустым: заполните RU и EN',
+  degreeTitleEmpty: 'Название степени действия не может быть пустым: заполните RU и EN',
   templateNotFound: 'Шаблон не найден',
 } as const;
 
@@ -53,7 +55,7 @@ export const CATALOG_PICTURE_SIDE = 1600;
 /** Longest side of a catalogue thumbnail. */
 export const CATALOG_THUMBNAIL_SIDE = 400;
 
-const text = (message: string) => z.string({ error: message }).trim().min(1, message).max(2000);
+const text = (message: string, max = 2000) => z.string({ error: message }).trim().min(1, message).max(max);
 const count = z.coerce
   .number({ error: CatalogText.numberInvalid })
   .int(CatalogText.numberInvalid)
@@ -105,19 +107,29 @@ export const serviceDataSchema = offerDataSchema.extend({
 });
 export type ServiceData = z.input<typeof serviceDataSchema>;
 
+/** A degree's RU and EN titles, both filled: staff and customers choose degrees by them. */
+const degreeTitleSchema = z.object(
+  { admin: text(CatalogText.degreeTitleEmpty, 200), user: text(CatalogText.degreeTitleEmpty, 200) },
+  { error: CatalogText.degreeTitleEmpty },
+);
+
+/** `POST /api/admin/services/degree` body: a degree is created with its titles, never empty. */
+export const degreeCreateBodySchema = z.object({ title: degreeTitleSchema });
+export type DegreeCreateBody = z.input<typeof degreeCreateBodySchema>;
+
 /** `PATCH /api/admin/services/degree/{id}` body. */
-export const degreeBodySchema = z.object({
-  title: z.object({ admin: z.string().trim().max(200), user: z.string().trim().max(200) }),
-  default: z.boolean(),
-});
+export const degreeBodySchema = z.object({ title: degreeTitleSchema, default: z.boolean() });
 export type DegreeBody = z.input<typeof degreeBodySchema>;
 
-/** `POST/PATCH /api/admin/orders/reason[/{id}]` body (titles may be empty on create). */
+/**
+ * `POST/PATCH /api/admin/orders/reason[/{id}]` body: both titles filled, on create too, since designers
+ * choose from the list as soon as a reason exists.
+ */
 export const reasonBodySchema = z.object({
-  title: z.object({
-    admin: z.string().trim().max(300).default(''),
-    user: z.string().trim().max(300).default(''),
-  }),
+  title: z.object(
+    { admin: text(CatalogText.reasonTitleEmpty, 300), user: text(CatalogText.reasonTitleEmpty, 300) },
+    { error: CatalogText.reasonTitleEmpty },
+  ),
 });
 export type ReasonBody = z.input<typeof reasonBodySchema>;
 

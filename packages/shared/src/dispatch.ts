@@ -163,6 +163,18 @@ export interface StaffOrder {
 }
 
 /**
+ * `GET /api/executor/state`: the designer's cabinet as the server holds it, read at every (re)load and
+ * reconnect, since the socket's events of a page that was not listening yet are lost.
+ */
+export interface CabinetSnapshot {
+  shift: Shift;
+  /** The order in hand, with the start of its countdown. */
+  order: StaffOrder | null;
+  /** The extension offer of the order in hand is open (the designer has not answered it yet). */
+  extensionOffer: boolean;
+}
+
+/**
  * Milliseconds the designer has left: the execution time since the attempt's start, less the
  * extension's 10 minutes unless the time was extended (back-office section 4).
  */

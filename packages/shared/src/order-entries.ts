@@ -20,6 +20,17 @@ export const OrderEntryText = {
 /** The rule an order's entries broke. */
 export type OrderEntryRule = keyof typeof OrderEntryText;
 
+/** `OrderEntryText` as the back office reads it: a designer's edit of an order keeps the same rules. */
+export const AdminOrderEntryText = {
+  serviceUnavailable: 'Выбранная услуга больше недоступна',
+  serviceRepeated: 'Эту услугу можно выбрать для одного человека только один раз',
+  optionWithoutService: 'Для дополнительной услуги у того же человека должна быть выбрана её услуга',
+  optionRepeated: 'Для одного человека можно выбрать только одну дополнительную услугу каждой услуги',
+  degreeNotAllowed: 'Эта степень действия не предлагается для услуги',
+  personRepeated: 'У каждого человека должно быть своё имя',
+  noServices: 'Не выбрано ни одной услуги',
+} as const satisfies Record<OrderEntryRule, string>;
+
 /** What an entry costs the customer, pays the designer and adds to the execution time. */
 export interface EntryPrice {
   cost: number;

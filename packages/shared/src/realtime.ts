@@ -22,6 +22,8 @@ export const SocketEvent = {
   orderCancelled: 'order cancelled',
   /** Our addition: the user's effective permissions (role, custom switches) changed. */
   permissionsChanged: 'permissions changed',
+  /** Our addition: a designer's pay was recorded (a result approved): their day's earnings changed. */
+  earningsChanged: 'earnings changed',
 } as const;
 
 /** `errors` payload: a status and a message. */
@@ -68,6 +70,7 @@ export interface ServerToClientEvents {
   'review rate': (rate: QueueRate) => void;
   'order cancelled': (payload: OrderCancelledEvent) => void;
   'permissions changed': () => void;
+  'earnings changed': () => void;
 }
 
 /** Events the client emits. */

@@ -29,8 +29,14 @@ export type SystemSetting = z.infer<typeof systemSettingSchema>;
 export const systemSettingsAnswerSchema = z.object({ data: z.array(systemSettingSchema) });
 export type SystemSettingsAnswer = z.infer<typeof systemSettingsAnswerSchema>;
 
-/** `PATCH /api/admin/system/settings/order/overload` body. */
-export const settingDateBodySchema = z.object({ data: isoDateTime }, { error: SettingsText.invalidDate });
+/** An empty date: the setting is cleared (the date picker's clear sends null). */
+const clearedDate = z.union([z.null(), z.literal('')]).transform(() => null);
+
+/** `PATCH /api/admin/system/settings/order/overload` body: the new moment, or null (or '') to clear it. */
+export const settingDateBodySchema = z.object(
+  { data: z.union([isoDateTime, clearedDate], { error: SettingsText.invalidDate }) },
+  { error: SettingsText.invalidDate },
+);
 export type SettingDateBody = z.infer<typeof settingDateBodySchema>;
 
 /** `PATCH /api/admin/system/settings/order/overload` answer. */

@@ -89,6 +89,49 @@ export const ServerText = {
   invalidRequest: 'Invalid request',
 } as const;
 
+/**
+ * `ServerText` as the back office reads it: the server answers a back-office route in Russian
+ * (back office section 1), the same situation on a customer route in English.
+ */
+export const AdminServerText = {
+  emailTaken: 'Пользователь с таким e-mail уже существует',
+  wrongCredentials: 'Неверный e-mail или пароль',
+  confirmEmailSent: 'Мы отправили ссылку для подтверждения на ваш e-mail. Подтвердите его, чтобы войти.',
+  confirmationResent: 'Письмо для подтверждения отправлено ещё раз',
+  resendTooSoon: 'Подождите, прежде чем запрашивать ещё одно письмо для подтверждения',
+  alreadyConfirmed: 'Этот e-mail уже подтверждён',
+  emailConfirmed: 'Ваш e-mail подтверждён. Теперь можно войти.',
+  confirmationInvalid: 'Ссылка для подтверждения неверна или устарела',
+  userNotFound: 'Пользователь не найден',
+  loggedOut: 'Вы вышли из системы',
+  notAuthenticated: 'Вы не вошли в систему',
+  forbidden: 'У вас нет прав на это действие',
+  crossSiteRefused: 'Запрос пришёл с другого сайта и отклонён',
+  passwordChanged: 'Пароль изменён',
+  oldPasswordWrong: 'Старый пароль неверен',
+  passwordNotSet: 'У этой учётной записи нет пароля: войдите через социальную сеть',
+  passwordTooCommon: 'Этот пароль слишком распространён. Выберите другой.',
+  profileUpdated: 'Профиль обновлён',
+  imageInvalid: 'Файл не является поддерживаемым изображением',
+  imageTooLarge: 'Изображение слишком большое',
+  fileTooLarge: 'Файл слишком большой',
+  uploadUnreadable: 'Не удалось прочитать загрузку: отправьте её ещё раз как форму',
+  uploadTooLarge: 'Загрузка слишком большая',
+  tooManyRequests: 'Слишком много запросов, попробуйте позже',
+  jsonTooDeep: 'Слишком глубокая вложенность запроса',
+  notFound: 'Не найдено',
+  internalError: 'Внутренняя ошибка сервера',
+  serviceUnavailable: 'Сервис временно недоступен, попробуйте чуть позже',
+  invalidRequest: 'Неверный запрос',
+} as const satisfies Record<keyof typeof ServerText, string>;
+
+/** Back-office wording of the request checks whose English names the field in place. */
+export const AdminFieldText = {
+  invalidValue: (field: string) => `Неверное значение поля «${field}»`,
+  missingField: (field: string) => `Не передано поле «${field}»`,
+  notJson: (field: string) => `Поле «${field}» не является корректным JSON`,
+} as const;
+
 /** Back-office texts, exactly as the specification writes them. */
 export const AdminText = {
   menuServices: 'Услуги',

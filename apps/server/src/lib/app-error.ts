@@ -1,18 +1,31 @@
 import { ServerText } from '@retouch/shared/texts';
 
+/**
+ * A message built in place, in the customer side's English and the back office's Russian. Fixed
+ * texts need no pair: the back office's words of a shared text are found by `lib/answer-language`.
+ */
+export interface BilingualMessage {
+  customer: string;
+  backOffice: string;
+}
+
 /** The one error type of the server: an HTTP status and the message the client sees. */
 export class AppError extends Error {
+  /** The back office's words for a message built in place; undefined for a fixed text. */
+  readonly backOfficeMessage?: string;
+
   constructor(
     readonly statusCode: number,
-    message: string,
+    message: string | BilingualMessage,
     /** Detail for the log only; never sent to the client. */
     readonly internal?: string,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : message.customer);
     this.name = 'AppError';
+    if (typeof message !== 'string') this.backOfficeMessage = message.backOffice;
   }
 
-  static badRequest(message: string = ServerText.invalidRequest) {
+  static badRequest(message: string | BilingualMessage = ServerText.invalidRequest) {
     return new AppError(400, message);
   }
   static unauthorized(message: string = ServerText.notAuthenticated) {

@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_IMAGE_BYTES } from '@retouch/shared/constants';
-import { ServerText } from '@retouch/shared/texts';
+import { AdminFieldText, ServerText } from '@retouch/shared/texts';
 import { AppError } from './app-error';
 import { assertJsonDepth } from './json-limits';
 
@@ -316,11 +316,19 @@ function unreadableForm(error: unknown): AppError {
 /** Parses a JSON form field (the specification's `data` part), nested no deeper than a JSON body. */
 export function jsonField(form: FormFields, name: string): unknown {
   const raw = form.fields.get(name);
-  if (raw === undefined) throw AppError.badRequest(`Missing field: ${name}`);
+  if (raw === undefined) {
+    throw AppError.badRequest({
+      customer: `Missing field: ${name}`,
+      backOffice: AdminFieldText.missingField(name),
+    });
+  }
   assertJsonDepth(raw);
   try {
     return JSON.parse(raw) as unknown;
   } catch {
-    throw AppError.badRequest(`Field ${name} is not valid JSON`);
+    throw AppError.badRequest({
+      customer: `Field ${name} is not valid JSON`,
+      backOffice: AdminFieldText.notJson(name),
+    });
   }
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { AppError } from './app-error';
+import { AdminFieldText, AdminServerText } from '@retouch/shared/texts';
+import { AppError, type BilingualMessage } from './app-error';
 
 /** A value met on the walk, with the way back to the root: a path is built only for the NUL found. */
 interface Visit {
@@ -40,15 +41,40 @@ function findNulCharacter(root: unknown): string[] | undefined {
   return undefined;
 }
 
+/** A value refused without a text of its own, in both languages: the field named, or the whole request. */
+function invalidValue(path: readonly PropertyKey[] = []): BilingualMessage {
+  const field = path.map(String).join('.');
+  return {
+    customer: `Invalid value: ${field || 'body'}`,
+    backOffice: field ? AdminFieldText.invalidValue(field) : AdminServerText.invalidRequest,
+  };
+}
+
+/** Stands in for zod's own (English) words when a refusal is worded for the back office. */
+const ZOD_WORDS = '\u0000zod';
+
+/**
+ * The back office's words for a refusal: the schema's own text, or the field named in Russian where
+ * only zod's English would say what is wrong. Parsed again, after a failure only: a schema's texts
+ * outrank the error map given to the parse.
+ */
+function backOfficeRefusal(schema: z.ZodType, value: unknown): string | undefined {
+  const issue = schema.safeParse(value, { error: () => ZOD_WORDS }).error?.issues[0];
+  return issue && issue.message !== ZOD_WORDS ? issue.message : undefined;
+}
+
 /** Parses a request part with a shared schema; the first issue's text becomes a 400 answer. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const nulAt = findNulCharacter(value);
-  if (nulAt) throw AppError.badRequest(`Invalid value: ${nulAt.join('.') || 'body'}`);
+  if (nulAt) throw AppError.badRequest(invalidValue(nulAt));
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const message = issue && !issue.message.startsWith('Invalid input') ? issue.message : undefined;
-  throw AppError.badRequest(message ?? `Invalid value: ${issue?.path.join('.') || 'body'}`);
+  const fallback = invalidValue(issue?.path);
+  throw AppError.badRequest({
+    customer: issue && !issue.message.startsWith('Invalid input') ? issue.message : fallback.customer,
+    backOffice: backOfficeRefusal(schema, value) ?? fallback.backOffice,
+  });
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@retouch/shared/admin-users';
 import { SESSION_TTL_DAYS } from '@retouch/shared/constants';
 import { PermissionSign, RoleTitle } from '@retouch/shared/permissions';
-import { ServerText } from '@retouch/shared/texts';
+import { AdminServerText } from '@retouch/shared/texts';
 import { buildApp } from '../app';
 import { createTestApp, createTestDatabase, type TestApp, type TestClient } from '../../test/test-app';
 import { TEST_ADMIN, TEST_DEMO_PASSWORD, testConfig } from '../../test/test-config';
@@ -22,11 +22,11 @@ describe('the admin permission guard', () => {
     const { client } = await signUpCustomer(t);
     expect(await t.client().get('/api/admin/permissions/user')).toMatchObject({
       status: 401,
-      body: { message: ServerText.notAuthenticated },
+      body: { message: AdminServerText.notAuthenticated },
     });
     expect(await client.get('/api/admin/permissions/user')).toMatchObject({
       status: 403,
-      body: { message: ServerText.forbidden },
+      body: { message: AdminServerText.forbidden },
     });
   });
 

@@ -1,9 +1,15 @@
 import type { z } from 'zod';
 import { deleteAccountSchema, forgotPasswordSchema, resetPasswordSchema } from '@retouch/shared/accounts';
-import { adminOrdersQuerySchema, clientOrdersQuerySchema } from '@retouch/shared/admin-orders';
+import { auditQuerySchema } from '@retouch/shared/audit';
+import {
+  adminOrdersExportQuerySchema,
+  adminOrdersQuerySchema,
+  clientOrdersQuerySchema,
+} from '@retouch/shared/admin-orders';
 import {
   adminChangeUserSchema,
   adminRegistrationSchema,
+  adminUsersExportQuerySchema,
   adminUsersQuerySchema,
   assignRoleSchema,
   createRoleSchema,
@@ -13,6 +19,7 @@ import {
 import { confirmEmailQuerySchema, loginSchema, registrationSchema } from '@retouch/shared/auth';
 import {
   degreeBodySchema,
+  degreeCreateBodySchema,
   groupBodySchema,
   groupUpdateBodySchema,
   offerDataSchema,
@@ -78,7 +85,9 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/product/:id/buy': { idempotent: true },
   'POST /api/payment/sandbox/confirm': { body: sandboxConfirmSchema },
 
+  'GET /api/admin/audit': { query: auditQuerySchema },
   'GET /api/admin/users': { query: adminUsersQuerySchema },
+  'GET /api/admin/users/export': { query: adminUsersExportQuerySchema },
   'POST /api/admin/user/registration': { body: adminRegistrationSchema },
   'PATCH /api/admin/user/change/info/:id': { body: adminChangeUserSchema },
   'POST /api/admin/permissions/role': { body: createRoleSchema },
@@ -94,6 +103,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'PATCH /api/admin/services/optional/:id': { multipart: { data: offerDataSchema, files: CATALOG_PICTURES } },
   'POST /api/admin/services/optional-template': { body: optionTemplateBodySchema },
   'PATCH /api/admin/services/optional-template/:id': { body: optionTemplateBodySchema },
+  'POST /api/admin/services/degree': { body: degreeCreateBodySchema },
   'PATCH /api/admin/services/degree/:id': { body: degreeBodySchema },
   'POST /api/admin/orders/reason': { body: reasonBodySchema },
   'PATCH /api/admin/orders/reason/:id': { body: reasonBodySchema },
@@ -102,6 +112,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'PATCH /api/admin/system/settings/order/overload': { body: settingDateBodySchema },
 
   'GET /api/admin/orders/': { query: adminOrdersQuerySchema },
+  'GET /api/admin/orders/export': { query: adminOrdersExportQuerySchema },
   'GET /api/admin/orders/user/:clientId': { query: clientOrdersQuerySchema },
   'POST /api/admin/orders/executor/completed': { multipart: { files: ['image'] } },
   'POST /api/admin/orders/executor/refuse': { body: refuseBodySchema },
@@ -111,4 +122,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /api/analytics/user': { query: analyticsQuerySchema },
   'GET /api/analytics/user/:userId': { query: analyticsQuerySchema },
+  'GET /api/admin/analytics/export': { query: analyticsQuerySchema },
+  'GET /api/admin/analytics/export/:userId': { query: analyticsQuerySchema },
+  // No input: listed so that the table names every back-office route (a missing registration fails the build).
+  'GET /api/admin/dashboard': {},
 };

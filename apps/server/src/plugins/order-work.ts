@@ -178,6 +178,9 @@ function tellEvent(
       if (balance) app.realtime.toUser(event.userId, SocketEvent.balance, balance);
       break;
     }
+    case 'earningsChanged':
+      app.realtime.toUser(event.designerId, SocketEvent.earningsChanged);
+      break;
     case 'queueChanged':
       break;
   }

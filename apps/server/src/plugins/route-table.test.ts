@@ -75,6 +75,20 @@ describe('the staff route table', () => {
       url: '/api/analytics/user/:userId',
       permission: PermissionSign.lookUsers,
     });
+    expect(routes).toContainEqual({
+      method: 'GET',
+      url: '/api/admin/dashboard',
+      permission: PermissionSign.lookOrders,
+    });
+    // The CSV exports need the sign of the list they export.
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        { method: 'GET', url: '/api/admin/orders/export', permission: PermissionSign.lookOrders },
+        { method: 'GET', url: '/api/admin/users/export', permission: PermissionSign.lookUsers },
+        { method: 'GET', url: '/api/admin/analytics/export', permission: PermissionSign.cabinetDesigner },
+        { method: 'GET', url: '/api/admin/analytics/export/:userId', permission: PermissionSign.lookUsers },
+      ]),
+    );
     expect(routes.every((route) => /^\/api\/(admin|analytics)\//.test(route.url))).toBe(true);
   });
 

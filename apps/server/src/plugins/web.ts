@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ServerText } from '@retouch/shared/texts';
+import { serverTextFor } from '../lib/answer-language';
 
 /** The app shell the web build writes beside its prerendered pages (apps/web/scripts/prerender.ts). */
 const SHELL = 'spa.html';
@@ -56,6 +56,6 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { distDir?: st
     if (hasWeb && request.method === 'GET' && !isApi) {
       return reply.header('cache-control', 'no-cache').sendFile(shell);
     }
-    return reply.status(404).send({ message: ServerText.notFound });
+    return reply.status(404).send({ message: serverTextFor(request).notFound });
   });
 });

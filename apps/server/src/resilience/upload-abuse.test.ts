@@ -5,7 +5,7 @@ import type { StaffOrder } from '@retouch/shared/dispatch';
 import { MAX_AVATAR_BYTES } from '@retouch/shared/constants';
 import { OrderCondition } from '@retouch/shared/orders';
 import { SocketEvent } from '@retouch/shared/realtime';
-import { ServerText } from '@retouch/shared/texts';
+import { AdminServerText, ServerText } from '@retouch/shared/texts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { adjustBalance, imageForm, signUpCustomer } from '../../test/fixtures';
 import { sendRawForm, type RawFormOptions, type RawUpload } from '../../test/raw-form';
@@ -36,30 +36,30 @@ import { snapshotState } from './state-snapshot';
  */
 type Upload = RawUpload;
 
-const ABUSES: Array<{ name: string; file: () => Upload; status: number; message: string }> = [
+const ABUSES: Array<{ name: string; file: () => Upload; status: number; text: keyof typeof ServerText }> = [
   {
     name: 'a script named photo.png',
     file: () => ({ data: notAnImage, name: 'photo.png', type: 'image/png' }),
     status: 400,
-    message: ServerText.imageInvalid,
+    text: 'imageInvalid',
   },
   {
     name: 'a decompression bomb (100 000 × 100 000 declared in 100 bytes)',
     file: () => ({ data: pixelBombPng(), name: 'bomb.png', type: 'image/png' }),
     status: 400,
-    message: ServerText.imageTooLarge,
+    text: 'imageTooLarge',
   },
   {
     name: 'a 50 MB file',
     file: () => ({ data: goodPng.data, padding: 50 * 1024 * 1024, name: 'big.png', type: 'image/png' }),
     status: 413,
-    message: ServerText.fileTooLarge,
+    text: 'fileTooLarge',
   },
   {
     name: 'a real 20 000 × 20 000 PNG',
     file: () => ({ data: giantPng, name: 'giant.png', type: 'image/png' }),
     status: 400,
-    message: ServerText.imageTooLarge,
+    text: 'imageTooLarge',
   },
 ];
 
@@ -67,7 +67,12 @@ const ABUSES: Array<{ name: string; file: () => Upload; status: number; message:
 interface UploadRoute {
   name: string;
   send: (file: Upload) => Promise<{ status: number; body: { message?: string } }>;
+  /** A staff member's upload: its refusals are in the back office's Russian. */
+  backOffice?: boolean;
 }
+
+/** The texts a route's refusals are worded in. */
+const textsOf = (route: UploadRoute) => (route.backOffice ? AdminServerText : ServerText);
 
 let t: TestApp;
 let giantPng: Buffer;
@@ -141,6 +146,7 @@ beforeAll(async () => {
   routes.push(
     {
       name: 'new service pictures',
+      backOffice: true,
       send: (file) =>
         sendForm(admin, 'POST', `/api/admin/services/list/${groupId}`, offerData(), {
           ...images,
@@ -149,11 +155,13 @@ beforeAll(async () => {
     },
     {
       name: 'service picture change',
+      backOffice: true,
       send: (file) =>
         sendForm(admin, 'PATCH', `/api/admin/services/list/${serviceId}`, serviceUpdate, { image: file }),
     },
     {
       name: 'new option pictures',
+      backOffice: true,
       send: (file) =>
         sendForm(admin, 'POST', `/api/admin/services/optional/${serviceId}`, offerData(), {
           ...images,
@@ -162,6 +170,7 @@ beforeAll(async () => {
     },
     {
       name: 'option picture change',
+      backOffice: true,
       send: (file) =>
         sendForm(admin, 'PATCH', `/api/admin/services/optional/${optionId}`, offerData(), { after: file }),
     },
@@ -171,11 +180,13 @@ beforeAll(async () => {
   routes.push(
     {
       name: "designer's result",
+      backOffice: true,
       send: (file) =>
         sendForm(designer, 'POST', '/api/admin/orders/executor/completed', undefined, { image: file }),
     },
     {
       name: "moderator's marked-up picture",
+      backOffice: true,
       send: (file) =>
         sendForm(
           moderator,
@@ -252,7 +263,7 @@ describe('abusive uploads', () => {
         const before = await snapshotState(t.db, t.config.DATA_DIR);
         const answer = await route.send(abuse.file());
         const after = await snapshotState(t.db, t.config.DATA_DIR);
-        if (answer.status !== abuse.status || answer.body.message !== abuse.message) {
+        if (answer.status !== abuse.status || answer.body.message !== textsOf(route)[abuse.text]) {
           failures.push(`${route.name}: ${answer.status} ${JSON.stringify(answer.body)}`);
         }
         if (JSON.stringify(after) !== JSON.stringify(before))
@@ -270,7 +281,7 @@ describe('abusive uploads', () => {
       for (const route of routes) {
         const before = await snapshotState(t.db, t.config.DATA_DIR);
         const answer = await route.send(goodPng);
-        if (answer.status !== 413 || answer.body.message !== ServerText.uploadTooLarge)
+        if (answer.status !== 413 || answer.body.message !== textsOf(route).uploadTooLarge)
           failures.push(`${route.name}: ${answer.status} ${JSON.stringify(answer.body)}`);
         if (JSON.stringify(await snapshotState(t.db, t.config.DATA_DIR)) !== JSON.stringify(before))
           failures.push(`${route.name}: something was stored`);

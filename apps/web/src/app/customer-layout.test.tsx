@@ -19,6 +19,24 @@ function openLoggedIn(user = aUser()) {
 }
 
 describe('header', () => {
+  // First in the file: the login page must not be loaded yet, as in a browser that arrived at /profile.
+  // The next person to log in at this computer must not land on the page the previous one left.
+  it('exits from a page that needs a login to a plain /login, without that page', async () => {
+    setSessionFlags({ isAdmin: false });
+    mockFetch({
+      'GET /api/user/info': { body: aUser() },
+      'POST /api/logout': { body: { message: 'You are logged out' } },
+    });
+    const { user, location } = renderApp('/profile');
+    await user.click(await header().findByRole('button', { name: 'ann@example.com' }));
+    await user.click(screen.getByRole('menuitem', { name: CustomerText.exit }));
+    const dialog = await screen.findByRole('dialog', { name: CustomerText.areYouSure });
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(location().pathname).toBe('/login'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(location()).toMatchObject({ pathname: '/login', search: '' });
+  });
+
   it('offers Login and Register to a visitor', async () => {
     const { user, location } = renderApp('/');
     await user.click(header().getByRole('button', { name: CustomerText.register }));

@@ -6,12 +6,30 @@ import { Flex, Typography, theme } from 'antd';
 import type { CSSProperties } from 'react';
 import { keepArrowKeys } from '@/lib/keep-arrow-keys';
 
-/** Labels of the comparison (customer side, English). */
+export interface CompareTexts {
+  before: string;
+  after: string;
+  /** The divider's name. */
+  compare: string;
+  /** What stands in for a picture the retention job deleted. */
+  expired: string;
+}
+
+/** Labels of the comparison: English on the customer side, Russian in the back office. */
 export const CompareText = {
-  before: 'Before',
-  after: 'After',
-  compare: 'Before and after: use the arrow keys to move the divider',
-} as const;
+  customer: {
+    before: 'Before',
+    after: 'After',
+    compare: 'Before and after: use the arrow keys to move the divider',
+    expired: AccountUiText.pictureExpired,
+  },
+  staff: {
+    before: 'До',
+    after: 'После',
+    compare: 'До и после: двигайте разделитель клавишами со стрелками',
+    expired: AccountUiText.pictureExpiredStaff,
+  },
+} as const satisfies Record<'customer' | 'staff', CompareTexts>;
 
 /** Size of the comparison at most (back-office section 9: comparison 700x400). */
 const COMPARE_MAX_WIDTH = 700;
@@ -30,15 +48,9 @@ const cornerLabel = (side: 'left' | 'right'): CSSProperties => ({
   pointerEvents: 'none',
 });
 
-/** What stands in for a picture the retention job deleted: English on the customer side, Russian in the back office. */
-export const ExpiredPictureText = {
-  customer: AccountUiText.pictureExpired,
-  staff: AccountUiText.pictureExpiredStaff,
-} as const;
-
 /** A placeholder in place of a deleted picture: an icon and the text, announced as an image. */
 export function ExpiredPicture({
-  text = ExpiredPictureText.customer,
+  text = CompareText.customer.expired,
   width = '100%',
   compact = false,
 }: {
@@ -78,17 +90,17 @@ interface BeforeAfterSliderProps {
   /** Null once the picture was deleted: the placeholder shows instead of the comparison. */
   before: string | null;
   after: string | null;
-  /** The placeholder's text; the back office passes its Russian one. */
-  expiredText?: string;
+  /** The labels in the screen's language; the back office passes `CompareText.staff`. */
+  texts?: CompareTexts;
 }
 
 /** The picture before and after the retouch, split by a divider one drags or moves with the arrow keys. */
-export function BeforeAfterSlider({ before, after, expiredText }: BeforeAfterSliderProps) {
-  if (before === null || after === null) return <ExpiredPicture text={expiredText} />;
-  return <PictureComparison before={before} after={after} />;
+export function BeforeAfterSlider({ before, after, texts = CompareText.customer }: BeforeAfterSliderProps) {
+  if (before === null || after === null) return <ExpiredPicture text={texts.expired} />;
+  return <PictureComparison before={before} after={after} texts={texts} />;
 }
 
-function PictureComparison({ before, after }: { before: string; after: string }) {
+function PictureComparison({ before, after, texts }: { before: string; after: string; texts: CompareTexts }) {
   const { token } = theme.useToken();
   const slider = useReactCompareSlider();
   return (
@@ -105,19 +117,19 @@ function PictureComparison({ before, after }: { before: string; after: string })
           }}
         >
           <CompareSlider.Item item="itemOne">
-            <CompareSlider.Image src={before} alt={CompareText.before} style={{ objectFit: 'contain' }} />
+            <CompareSlider.Image src={before} alt={texts.before} style={{ objectFit: 'contain' }} />
           </CompareSlider.Item>
           <CompareSlider.Item item="itemTwo">
-            <CompareSlider.Image src={after} alt={CompareText.after} style={{ objectFit: 'contain' }} />
+            <CompareSlider.Image src={after} alt={texts.after} style={{ objectFit: 'contain' }} />
           </CompareSlider.Item>
-          <CompareSlider.HandleRoot aria-label={CompareText.compare}>
+          <CompareSlider.HandleRoot aria-label={texts.compare}>
             <CompareSlider.Handle />
           </CompareSlider.HandleRoot>
           <span aria-hidden style={cornerLabel('left')}>
-            {CompareText.before}
+            {texts.before}
           </span>
           <span aria-hidden style={cornerLabel('right')}>
-            {CompareText.after}
+            {texts.after}
           </span>
         </CompareSlider.Root>
       </CompareSlider.Provider>

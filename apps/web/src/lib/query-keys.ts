@@ -45,4 +45,8 @@ export const queryKeys = {
   notificationSettings: ['user', 'notifications'],
   /** `GET /api/analytics/user[/{userId}]`: the analytics screen; the key appends the user and range. */
   analytics: ['analytics', 'user'],
+  /** `GET /api/admin/dashboard`: the figures under the greeting of /admin. */
+  dashboard: ['admin', 'dashboard'],
+  /** `GET /api/admin/audit`: the audit log; a page's key appends its query (filter and page). */
+  audit: ['admin', 'audit'],
 } as const;

@@ -3,7 +3,7 @@ import { EtaText } from '@retouch/shared/eta';
 import { OrderCondition, OrderText } from '@retouch/shared/orders';
 import { CustomerText } from '@retouch/shared/texts';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { setSessionFlags } from '@/features/auth/stores/session-flags';
 import { formatEta } from '@/features/order-eta/components/eta-time';
 import type { HistoryOrder } from '@/features/order-history/api/get-user-orders';
@@ -12,6 +12,7 @@ import { aUser } from '@/test/fixtures';
 import { FakeSocket } from '@/test/fake-socket';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { emulateWidth } from '@/test/viewport';
 
 const ORDERS_PATH = '/api/orders/user/';
 
@@ -67,26 +68,8 @@ function lastOrdersQuery(callsTo: ReturnType<typeof mockFetch>['callsTo']) {
 
 const rowOf = (id: string) => document.querySelector<HTMLElement>(`tr[data-row-key="${id}"]`)!;
 
-/** Media queries answered as the reviewers' 390 px wide phone answers them. */
-function onPhone() {
-  const width = 390;
-  vi.stubGlobal('matchMedia', (query: string) => {
-    const max = /max-width:\s*(\d+)px/.exec(query);
-    const min = /min-width:\s*(\d+)px/.exec(query);
-    const matches =
-      (max !== null || min !== null) &&
-      (!max || width <= Number(max[1])) &&
-      (!min || width >= Number(min[1]));
-    return {
-      matches,
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-    };
-  });
-}
+/** Media queries answered as a 390 px wide phone answers them. */
+const onPhone = () => emulateWidth(390);
 
 beforeAll(async () => {
   await import('@/pages/history-page');

@@ -76,11 +76,11 @@ describe('/portfolio', () => {
     expect(panel.getByRole('img', { name: 'Skin' })).toHaveAttribute('src', '/api/files/catalog/s-skin.webp');
     expect(panel.getByText('What Skin does')).toBeInTheDocument();
     expect(panel.getByText(PortfolioText.cost(5))).toBeInTheDocument();
-    expect(panel.getByRole('img', { name: CompareText.before })).toHaveAttribute(
+    expect(panel.getByRole('img', { name: CompareText.customer.before })).toHaveAttribute(
       'src',
       '/api/files/catalog/s-skin-before.webp',
     );
-    expect(panel.getByRole('img', { name: CompareText.after })).toHaveAttribute(
+    expect(panel.getByRole('img', { name: CompareText.customer.after })).toHaveAttribute(
       'src',
       '/api/files/catalog/s-skin-after.webp',
     );
@@ -93,7 +93,7 @@ describe('/portfolio', () => {
 
     const panel = within(await screen.findByRole('region', { name: 'Eyes' }));
     expect(panel.getByText('What Eyes does')).toBeInTheDocument();
-    expect(panel.getByRole('img', { name: CompareText.after })).toHaveAttribute(
+    expect(panel.getByRole('img', { name: CompareText.customer.after })).toHaveAttribute(
       'src',
       '/api/files/catalog/s-eyes-after.webp',
     );
@@ -122,7 +122,7 @@ describe('/portfolio', () => {
   it('moves the before/after divider with the arrow keys', async () => {
     const { user } = openPortfolio();
     await screen.findByRole('region', { name: 'Skin' });
-    const divider = screen.getByRole('slider', { name: CompareText.compare });
+    const divider = screen.getByRole('slider', { name: CompareText.customer.compare });
     expect(divider).toHaveAttribute('aria-valuenow', '50');
     divider.focus();
     await user.keyboard('{ArrowRight}');

@@ -7,12 +7,16 @@ export class FakeSocket {
   active = false;
   connected = false;
   readonly listeners = new Map<string, Set<(payload?: unknown) => void>>();
+  // Connected as soon as asked, unlike socket.io: the tests that need the way there play 'connect' and
+  // 'disconnect' themselves.
   readonly connect = vi.fn(() => {
     this.active = true;
+    this.connected = true;
     return this;
   });
   readonly disconnect = vi.fn(() => {
     this.active = false;
+    this.connected = false;
     return this;
   });
 
@@ -36,6 +40,8 @@ export class FakeSocket {
 
   /** Plays an event as if the server had sent it. */
   serverEmit(event: string, payload?: unknown) {
+    if (event === 'connect') this.connected = true;
+    if (event === 'disconnect' || event === 'connect_error') this.connected = false;
     this.listeners.get(event)?.forEach((listener) => listener(payload));
   }
 }

@@ -7,3 +7,4 @@ export * from './staff';
 export * from './accounts';
 export * from './delivery';
 export * from './notifications';
+export * from './audit';

@@ -32,5 +32,9 @@ export const tokenLedger = pgTable(
     idempotencyKey: text('idempotency_key').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('token_ledger_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('token_ledger_user_idx').on(t.userId, t.createdAt),
+    // The dashboard's revenue and tips by day: a reason's entries over a period.
+    index('token_ledger_reason_idx').on(t.reason, t.createdAt),
+  ],
 );

@@ -163,6 +163,10 @@ export const orderProcessing = pgTable(
     index('order_processing_open_deadline_idx')
       .on(t.deadlineAt)
       .where(sql`${t.dateEnd} is null and ${t.deadlineAt} is not null`),
+    // The dashboard's median handling time: first approvals (paid) by the day they ended.
+    index('order_processing_first_approval_idx')
+      .on(t.reviewDateEnd)
+      .where(sql`${t.reviewStatus} = 1 and ${t.executorPay} > 0`),
   ],
 );
 

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { AdminOrdersText } from '@retouch/shared/admin-orders';
 import { PermissionSign } from '@retouch/shared/permissions';
+import { sendCsv } from '../../lib/csv-export';
 import { uuidParam } from '../../lib/validation';
 import type { OrderWork } from '../work-queue/order-work';
 import {
   cancelOrder,
+  exportOrders,
   getClientInfo,
   getStaffOrder,
   listClientOrders,
@@ -15,13 +17,21 @@ export interface AdminOrdersOptions {
   work: OrderWork;
 }
 
-/** The back office's orders (back office section 7, Orders): the table, the details and cancel by staff. */
+/** The back office's orders (back office section 7, Orders): the table and its export, the details, cancel by staff. */
 export async function adminOrdersRoutes(app: FastifyInstance, { work }: AdminOrdersOptions) {
   const lookOrders = { config: { permission: PermissionSign.lookOrders } };
   const orderId = (params: unknown) => uuidParam(params, 'id', AdminOrdersText.orderNotFound);
   const clientId = (params: unknown) => uuidParam(params, 'clientId', AdminOrdersText.userNotFound);
 
-  app.get('/api/admin/orders/', lookOrders, async (request) => listOrders(app.db, request.query));
+  app.get('/api/admin/orders/', lookOrders, async (request) =>
+    listOrders(app.db, request.query, app.clock.now()),
+  );
+
+  // The table's rows with its filters, as a CSV download (lookOrders, like the table).
+  app.get('/api/admin/orders/export', lookOrders, async (request, reply) => {
+    const { filename, stream } = exportOrders(app.db, request.query, app.clock.now());
+    return sendCsv(reply, filename, stream);
+  });
 
   app.get('/api/admin/orders/order/:id', lookOrders, async (request) =>
     getStaffOrder(app.db, orderId(request.params)),

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { PermissionSign } from '@retouch/shared/permissions';
+import { sendCsv } from '../../lib/csv-export';
 import { uuidParam } from '../../lib/validation';
-import { AnalyticsText, designerAnalytics } from './analytics.service';
+import { AnalyticsText, designerAnalytics, exportAnalytics } from './analytics.service';
 
 export async function analyticsRoutes(app: FastifyInstance) {
   // One's own days (the personal cabinet, cabinetDesigner): the designer cabinet reads today's earnings here.
@@ -21,6 +22,27 @@ export async function analyticsRoutes(app: FastifyInstance) {
     async (request) => {
       const target = uuidParam(request.params, 'userId', AnalyticsText.notFound);
       return designerAnalytics(app.db, target, request.query, app.clock.now());
+    },
+  );
+
+  // The screen's days as a CSV download, with the same signs as the screen's calls.
+  app.get(
+    '/api/admin/analytics/export',
+    { config: { permission: PermissionSign.cabinetDesigner } },
+    async (request, reply) => {
+      const { userId } = await app.requireIdentity(request);
+      const { filename, stream } = await exportAnalytics(app.db, userId, request.query, app.clock.now());
+      return sendCsv(reply, filename, stream);
+    },
+  );
+
+  app.get(
+    '/api/admin/analytics/export/:userId',
+    { config: { permission: PermissionSign.lookUsers } },
+    async (request, reply) => {
+      const target = uuidParam(request.params, 'userId', AnalyticsText.notFound);
+      const { filename, stream } = await exportAnalytics(app.db, target, request.query, app.clock.now());
+      return sendCsv(reply, filename, stream);
     },
   );
 }

@@ -3,6 +3,7 @@ import { ReviewResult, analyticsQuerySchema, type AnalyticsRow } from '@retouch/
 import type { Database } from '../../db/client';
 import { orderProcessing, orders, shifts } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { csvStream, type CsvColumn } from '../../lib/csv-export';
 import { parseInput } from '../../lib/validation';
 
 export const AnalyticsText = {
@@ -20,6 +21,16 @@ const MAX_DAYS = 400;
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
+/** The asked days as [from, to): the first one's midnight to the one after the last (UTC); reversed or too long is a 400. */
+function dayRange(query: unknown) {
+  const { startDate, endDate } = parseInput(analyticsQuerySchema, query);
+  const from = new Date(`${dayOf(new Date(startDate))}T00:00:00.000Z`);
+  const to = new Date(new Date(`${dayOf(new Date(endDate))}T00:00:00.000Z`).getTime() + DAY_MS);
+  if (to <= from || to.getTime() - from.getTime() > MAX_DAYS * DAY_MS)
+    throw AppError.badRequest(AnalyticsText.badRange);
+  return { from, to };
+}
+
 /**
  * A designer's days between startDate and endDate (UTC, both days included): time on shift, approved
  * results and their pay, tips. Days without any of them are left out; none at all is a 404.
@@ -30,12 +41,55 @@ export async function designerAnalytics(
   query: unknown,
   now: Date,
 ): Promise<AnalyticsRow[]> {
-  const { startDate, endDate } = parseInput(analyticsQuerySchema, query);
-  const from = new Date(`${dayOf(new Date(startDate))}T00:00:00.000Z`);
-  const to = new Date(new Date(`${dayOf(new Date(endDate))}T00:00:00.000Z`).getTime() + DAY_MS);
-  if (to <= from || to.getTime() - from.getTime() > MAX_DAYS * DAY_MS)
-    throw AppError.badRequest(AnalyticsText.badRange);
+  const rows = await activeDays(db, userId, dayRange(query), now);
+  if (rows.length === 0) throw AppError.notFound(AnalyticsText.notFound);
+  return rows;
+}
 
+/** Header texts of the analytics export: the screen's columns; shift time in minutes, tips in dollars. */
+export const AnalyticsCsvHeader = {
+  date: 'Дата',
+  shiftMinutes: 'Время на смене (мин)',
+  ordersCount: 'Заказы',
+  totalCost: 'Заработано (токены)',
+  tips: 'Чаевые ($)',
+  totalTips: 'Всего чаевых ($)',
+} as const;
+
+/** Cents (analytics tips, back-office section 9) as dollars, as the screen shows them: 160 -> "1.60". */
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+const analyticsCsvColumns: CsvColumn<AnalyticsRow>[] = [
+  { header: AnalyticsCsvHeader.date, cell: (row) => row.date },
+  { header: AnalyticsCsvHeader.shiftMinutes, cell: (row) => Math.floor(row.shiftTime / 60_000) },
+  { header: AnalyticsCsvHeader.ordersCount, cell: (row) => row.ordersCount },
+  { header: AnalyticsCsvHeader.totalCost, cell: (row) => row.totalCost },
+  { header: AnalyticsCsvHeader.tips, cell: (row) => row.tips.map(({ tip }) => dollars(tip)).join('; ') },
+  { header: AnalyticsCsvHeader.totalTips, cell: (row) => dollars(row.totalTips) },
+];
+
+/**
+ * `GET /api/admin/analytics/export[/{userId}]`: the analytics screen's days of the range as CSV. The range
+ * is checked first (a 400 like the screen's call); a range without activity gives the header alone, where
+ * the screen says 404. At most 400 days, so the rows are computed as the screen's are, then written.
+ */
+export async function exportAnalytics(db: Database, userId: string, query: unknown, now: Date) {
+  const range = dayRange(query);
+  const rows = await activeDays(db, userId, range, now);
+  const lastDay = dayOf(new Date(range.to.getTime() - DAY_MS));
+  return {
+    filename: `analytics-${dayOf(range.from)}-${lastDay}.csv`,
+    stream: csvStream(rows, analyticsCsvColumns),
+  };
+}
+
+/** The days of [from, to) with any activity of the designer, in order. */
+async function activeDays(
+  db: Database,
+  userId: string,
+  { from, to }: { from: Date; to: Date },
+  now: Date,
+): Promise<AnalyticsRow[]> {
   const [shiftRows, approved, tipped] = await Promise.all([
     db
       .select({ startedAt: shifts.startedAt, endedAt: shifts.endedAt })
@@ -98,6 +152,5 @@ export async function designerAnalytics(
     row.tips.push({ orderId: tip.orderId, tip: tip.tip });
     row.totalTips += tip.tip * TIP_CENTS_PER_TOKEN;
   }
-  if (days.size === 0) throw AppError.notFound(AnalyticsText.notFound);
   return [...days.values()].sort((a, b) => a.date.localeCompare(b.date));
 }

@@ -3,10 +3,12 @@ import { eq } from 'drizzle-orm';
 import { ReviewResult, type AnalyticsRow } from '@retouch/shared/dispatch';
 import { OrderCondition } from '@retouch/shared/orders';
 import { orderProcessing, orders, shifts } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { PermissionSign } from '@retouch/shared/permissions';
+import { createTestApp, type TestApp, type TestClient } from '../../../test/test-app';
 import { signUpCustomer } from '../../../test/fixtures';
 import { createStaff, type StaffMember } from '../../../test/staff-fixtures';
-import { AnalyticsText, TIP_CENTS_PER_TOKEN } from './analytics.service';
+import { insertRole } from '../permissions/permissions.repository';
+import { AnalyticsCsvHeader, AnalyticsText, TIP_CENTS_PER_TOKEN } from './analytics.service';
 
 let t: TestApp;
 let designer: StaffMember;
@@ -193,5 +195,99 @@ describe('GET /api/analytics/user over a range', () => {
         totalTips: 45,
       },
     ]);
+  });
+});
+
+describe('GET /api/admin/analytics/export[/{userId}]', () => {
+  const at = (iso: string) => new Date(iso);
+  const HEADER = Object.values(AnalyticsCsvHeader).join(',');
+  /** The export as the browser receives it: raw bytes (fetch's text() would drop the byte order mark). */
+  async function download(client: TestClient, path: string) {
+    const response = await fetch(`${t.baseUrl}${path}`, { headers: { cookie: client.cookieHeader ?? '' } });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    return { status: response.status, headers: response.headers, bytes, text: bytes.toString('utf8') };
+  }
+  /** A designer with a shift on the 1st and two approved results, one tipped, on the 2nd of January 2027. */
+  async function activeDesigner() {
+    const [member] = (await createStaff(t)) as [StaffMember];
+    t.clock.set(at('2027-01-10T12:00:00.000Z'));
+    await t.db.insert(shifts).values({
+      userId: member.userId,
+      startedAt: at('2027-01-01T08:00:00.000Z'),
+      endedAt: at('2027-01-01T10:05:30.000Z'),
+    });
+    const tipped = await approvedOrder(member.userId, at('2027-01-02T09:00:00.000Z'), 4, 25);
+    await approvedOrder(member.userId, at('2027-01-02T10:00:00.000Z'), 6, 0);
+    return { member, tipped };
+  }
+  const RANGE = 'startDate=2027-01-01&endDate=2027-01-03';
+
+  it("writes the screen's days of the range: minutes on shift, orders, pay, tips in dollars", async () => {
+    const { member } = await activeDesigner();
+    const screen = (await member.client.get(`/api/analytics/user?${RANGE}`)).body as AnalyticsRow[];
+    expect(screen.map((row) => row.date)).toEqual(['2027-01-01', '2027-01-02']);
+
+    const answer = await download(member.client, `/api/admin/analytics/export?${RANGE}`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(answer.headers.get('content-disposition')).toBe(
+      'attachment; filename="analytics-2027-01-01-2027-01-03.csv"',
+    );
+    expect([...answer.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(answer.text).toBe(
+      `\uFEFF${HEADER}\r\n` +
+        // 2 h 05 min 30 s on shift counts 125 whole minutes, as the screen shows 2 ч 05 мин.
+        '2027-01-01,125,0,0,,0.00\r\n' +
+        // Two results paying 4 + 6; a tip of 25 cents ($0.25), totalled as 5 times the tips ($1.25).
+        '2027-01-02,0,2,10,0.25,1.25\r\n',
+    );
+  });
+
+  it("gives another designer's days with lookUsers: the file the designer gets", async () => {
+    const { member } = await activeDesigner();
+    const [admin] = await createStaff(t, 'Admin');
+    const own = await download(member.client, `/api/admin/analytics/export?${RANGE}`);
+    const theirs = await download(admin!.client, `/api/admin/analytics/export/${member.userId}?${RANGE}`);
+    expect(theirs.status).toBe(200);
+    expect(theirs.text).toBe(own.text);
+  });
+
+  it('writes the header alone for a range without activity, where the screen says 404', async () => {
+    const { member } = await activeDesigner();
+    expect(
+      (await member.client.get('/api/analytics/user?startDate=2027-01-05&endDate=2027-01-06')).status,
+    ).toBe(404);
+    const answer = await download(
+      member.client,
+      '/api/admin/analytics/export?startDate=2027-01-05&endDate=2027-01-06',
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.text).toBe(`\uFEFF${HEADER}\r\n`);
+  });
+
+  it('refuses bad dates and a reversed range with 400, like the screen', async () => {
+    const { member } = await activeDesigner();
+    const bad = await download(
+      member.client,
+      '/api/admin/analytics/export?startDate=yesterday&endDate=2027-01-03',
+    );
+    expect(bad.status).toBe(400);
+    const reversed = await member.client.get(
+      '/api/admin/analytics/export?startDate=2027-01-03&endDate=2027-01-01',
+    );
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.message).toBe(AnalyticsText.badRange);
+  });
+
+  it("needs cabinetDesigner for one's own days and lookUsers for another's (403 otherwise)", async () => {
+    const { member } = await activeDesigner();
+    expect((await download(t.client(), `/api/admin/analytics/export?${RANGE}`)).status).toBe(401);
+    await insertRole(t.db, 'Clerk', [PermissionSign.showAdmin, PermissionSign.lookOrders], false);
+    const [clerk] = await createStaff(t, 'Clerk');
+    expect((await download(clerk!.client, `/api/admin/analytics/export?${RANGE}`)).status).toBe(403);
+    const [colleague] = (await createStaff(t)) as [StaffMember];
+    const other = await download(colleague.client, `/api/admin/analytics/export/${member.userId}?${RANGE}`);
+    expect(other.status).toBe(403);
+    expect(other.text).not.toContain('2027-01-02');
   });
 });

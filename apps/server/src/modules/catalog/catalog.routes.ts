@@ -100,8 +100,8 @@ export async function catalogRoutes(app: FastifyInstance) {
 
   // Degrees of action
   app.get('/api/admin/services/degree', editServices, () => listDegrees(app.db));
-  app.post('/api/admin/services/degree', editServices, async (_request, reply) => {
-    const degree = await createDegree(app.db);
+  app.post('/api/admin/services/degree', editServices, async (request, reply) => {
+    const degree = await createDegree(app.db, request.body);
     app.catalogCache.invalidate();
     return reply.status(201).send(degree);
   });

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { CatalogText, MAX_SERVICE_GROUPS, type AdminGroup, type PublicGroup } from '@retouch/shared/catalog';
-import { ServerText } from '@retouch/shared/texts';
+import {
+  CatalogText,
+  MAX_SERVICE_GROUPS,
+  type AdminGroup,
+  type PublicGroup,
+  type RefusalReason,
+} from '@retouch/shared/catalog';
+import { AdminServerText } from '@retouch/shared/texts';
 import { services } from '../../db/schema/index';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/test-app';
 import { logIn, signUpCustomer } from '../../../test/fixtures';
@@ -208,7 +214,7 @@ describe('services', () => {
     const images = await threeImages();
     images.after = { data: Buffer.from('GIF89a but not really'), name: 'after.gif', type: 'image/gif' };
     const answer = await admin.post(`/api/admin/services/list/${groupId}`, multipart(offerData(), images));
-    expect(answer).toMatchObject({ status: 400, body: { message: ServerText.imageInvalid } });
+    expect(answer).toMatchObject({ status: 400, body: { message: AdminServerText.imageInvalid } });
     expect(
       ((await admin.get('/api/admin/services')).body as AdminGroup[]).find((g) => g._id === groupId)?.list,
     ).toHaveLength(0);
@@ -392,23 +398,57 @@ describe('GET /api/services', () => {
 });
 
 describe('refusal reasons', () => {
-  it('are created empty, edited, listed publicly and deleted', async () => {
-    const created = await admin.post('/api/admin/orders/reason', { title: { admin: '', user: '' } });
-    expect(created).toMatchObject({ status: 201, body: { title: { admin: '', user: '' } } });
+  const publicReasons = async () => (await t.client().get('/api/orders/reason')).body as RefusalReason[];
+
+  it('are created with both titles, edited, listed publicly and deleted', async () => {
+    const created = await admin.post('/api/admin/orders/reason', {
+      title: { admin: ' Размытое фото ', user: 'Blurry photo' },
+    });
+    expect(created).toMatchObject({
+      status: 201,
+      body: { title: { admin: 'Размытое фото', user: 'Blurry photo' } },
+    });
     const edited = await admin.patch(`/api/admin/orders/reason/${created.body._id}`, {
       title: { admin: 'Плохое качество фото', user: 'The photo quality is too low' },
     });
     expect(edited.body.title.user).toBe('The photo quality is too low');
-    const list = (await t.client().get('/api/orders/reason')).body as Array<{
-      _id: string;
-      title: { user: string };
-    }>;
+    const list = await publicReasons();
     expect(list.find((r) => r._id === created.body._id)?.title.user).toBe('The photo quality is too low');
     expect((await admin.delete(`/api/admin/orders/reason/${created.body._id}`)).status).toBe(200);
-    const after = (await t.client().get('/api/orders/reason')).body as Array<{ _id: string }>;
-    expect(after.some((r) => r._id === created.body._id)).toBe(false);
+    expect((await publicReasons()).some((r) => r._id === created.body._id)).toBe(false);
     expect(
       (await admin.patch(`/api/admin/orders/reason/not-a-uuid`, { title: { admin: 'a', user: 'b' } })).status,
     ).toBe(404);
+  });
+
+  const untitled: Array<[string, unknown]> = [
+    ['no body', undefined],
+    ['no title', {}],
+    ['empty titles', { title: { admin: '', user: '' } }],
+    ['a blank RU title', { title: { admin: '   ', user: 'Blurry photo' } }],
+    ['a blank EN title', { title: { admin: 'Размытое фото', user: ' \t' } }],
+    ['no EN title', { title: { admin: 'Размытое фото' } }],
+  ];
+
+  it.each(untitled)(
+    'are not created with %s: 400 in Russian, and designers see no new reason',
+    async (_case, body) => {
+      const before = await publicReasons();
+      expect(await admin.post('/api/admin/orders/reason', body)).toMatchObject({
+        status: 400,
+        body: { message: CatalogText.reasonTitleEmpty },
+      });
+      expect(await publicReasons()).toEqual(before);
+    },
+  );
+
+  it.each(untitled)('keep their titles when an edit sends %s', async (_case, body) => {
+    const title = { admin: 'Нет лица на фото', user: 'No face in the photo' };
+    const { _id } = (await admin.post('/api/admin/orders/reason', { title })).body as RefusalReason;
+    expect(await admin.patch(`/api/admin/orders/reason/${_id}`, body)).toMatchObject({
+      status: 400,
+      body: { message: CatalogText.reasonTitleEmpty },
+    });
+    expect((await publicReasons()).find((reason) => reason._id === _id)?.title).toEqual(title);
   });
 });

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { CatalogText, degreeBodySchema, type Degree } from '@retouch/shared/catalog';
+import { CatalogText, degreeBodySchema, degreeCreateBodySchema, type Degree } from '@retouch/shared/catalog';
 import type { Database, Transaction } from '../../db/client';
 import { AdvisoryLock, lockForTransaction } from '../../db/locks';
 import { degrees } from '../../db/schema/index';
@@ -20,11 +20,15 @@ export async function listDegrees(db: Database): Promise<Degree[]> {
   return (await listDegreeRows(db)).map(toDegree);
 }
 
-/** Creates an empty degree; the first one becomes the default. */
-export async function createDegree(db: Database): Promise<Degree> {
+/** Creates a degree with its titles; the first one becomes the default. */
+export async function createDegree(db: Database, body: unknown): Promise<Degree> {
+  const { title } = parseInput(degreeCreateBodySchema, body ?? {});
   return inDegreeLock(db, async (tx) => {
     const hasDefault = (await listDegreeRows(tx)).some((degree) => degree.isDefault);
-    const [row] = await tx.insert(degrees).values({ isDefault: !hasDefault }).returning();
+    const [row] = await tx
+      .insert(degrees)
+      .values({ titleAdmin: title.admin, titleUser: title.user, isDefault: !hasDefault })
+      .returning();
     return toDegree(row!);
   });
 }

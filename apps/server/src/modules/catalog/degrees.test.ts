@@ -12,11 +12,24 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const listDegrees = async () => (await admin.get('/api/admin/services/degree')).body as Degree[];
+let counter = 0;
+/** A new degree with both titles, through the API. */
+async function createDegree(): Promise<Degree> {
+  counter += 1;
+  const answer = await admin.post('/api/admin/services/degree', {
+    title: { admin: `Степень ${counter}`, user: `Degree ${counter}` },
+  });
+  expect(answer.status).toBe(201);
+  return answer.body as Degree;
+}
 
 describe('degrees of action', () => {
-  it('creates empty degrees and moves the default on request', async () => {
-    const first = (await admin.post('/api/admin/services/degree')).body as Degree;
-    expect(first.title).toEqual({ admin: '', user: '' });
+  it('creates degrees with their titles and moves the default on request', async () => {
+    const created = await admin.post('/api/admin/services/degree', {
+      title: { admin: ' Слабо ', user: 'Light' },
+    });
+    expect(created).toMatchObject({ status: 201, body: { title: { admin: 'Слабо', user: 'Light' } } });
+    const first = created.body as Degree;
     const before = await listDegrees();
     expect(before.filter((d) => d.default)).toHaveLength(1);
 
@@ -47,16 +60,14 @@ describe('degrees of action', () => {
       status: 409,
       body: { message: CatalogText.defaultDegreeDelete },
     });
-    const other = (await admin.post('/api/admin/services/degree')).body as Degree;
+    const other = await createDegree();
     expect((await admin.delete(`/api/admin/services/degree/${other._id}`)).status).toBe(200);
     expect((await listDegrees()).some((d) => d._id === other._id)).toBe(false);
   });
 
   it('keeps exactly one default under 20 concurrent changes', async () => {
-    const created = await Promise.all(
-      Array.from({ length: 5 }, () => admin.post('/api/admin/services/degree')),
-    );
-    const ids = created.map((answer) => answer.body._id as string);
+    const created = await Promise.all(Array.from({ length: 5 }, () => createDegree()));
+    const ids = created.map((degree) => degree._id);
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         admin.patch(`/api/admin/services/degree/${ids[i % ids.length]}`, {
@@ -68,4 +79,37 @@ describe('degrees of action', () => {
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     expect((await listDegrees()).filter((d) => d.default)).toHaveLength(1);
   });
+
+  const untitled: Array<[string, unknown]> = [
+    ['no title', {}],
+    ['empty titles', { title: { admin: '', user: '' } }],
+    ['a blank RU title', { title: { admin: '   ', user: 'Strong' } }],
+    ['a blank EN title', { title: { admin: 'Сильно', user: ' \t' } }],
+    ['no EN title', { title: { admin: 'Сильно' } }],
+  ];
+
+  it.each([['no body', undefined] as [string, unknown], ...untitled])(
+    'refuses to create a degree with %s, in Russian, and adds none',
+    async (_case, body) => {
+      const before = await listDegrees();
+      expect(await admin.post('/api/admin/services/degree', body)).toMatchObject({
+        status: 400,
+        body: { message: CatalogText.degreeTitleEmpty },
+      });
+      expect(await listDegrees()).toEqual(before);
+    },
+  );
+
+  it.each(untitled)(
+    'refuses to rename a degree to %s, in Russian, and keeps its titles',
+    async (_case, body) => {
+      const degree = await createDegree();
+      const answer = await admin.patch(`/api/admin/services/degree/${degree._id}`, {
+        ...(body as object),
+        default: degree.default,
+      });
+      expect(answer).toMatchObject({ status: 400, body: { message: CatalogText.degreeTitleEmpty } });
+      expect((await listDegrees()).find((d) => d._id === degree._id)?.title).toEqual(degree.title);
+    },
+  );
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DispatchText, type StaffOrder } from '@retouch/shared/dispatch';
 import type { PublicService } from '@retouch/shared/catalog';
-import { OrderEntryText } from '@retouch/shared/order-entries';
+import { AdminOrderEntryText } from '@retouch/shared/order-entries';
 import { SocketEvent } from '@retouch/shared/realtime';
 import { orderItems, orderPersons, orders, serviceGroups } from '../../db/schema/index';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/test-app';
@@ -80,7 +80,7 @@ describe('designer edits follow the entry rules of a new order', () => {
     const answer = await designer.client.patch(CHANGE, body(copies));
 
     expect(answer.status).toBe(400);
-    expect(answer.body.message).toBe(OrderEntryText.serviceRepeated);
+    expect(answer.body.message).toBe(AdminOrderEntryText.serviceRepeated);
     const after = await orderRow(orderId);
     expect(after.costForExecutor).toBe(before.costForExecutor);
     expect(after.cost).toBe(before.cost);
@@ -117,7 +117,7 @@ describe('designer edits follow the entry rules of a new order', () => {
     const both = await designer.client.patch(CHANGE, body([entry(teeth._id), entry(teeth._id)]));
 
     expect(both.status).toBe(400);
-    expect(both.body.message).toBe(OrderEntryText.serviceRepeated);
+    expect(both.body.message).toBe(AdminOrderEntryText.serviceRepeated);
     expect((await orderRow(orderId)).costForExecutor).toBe(1);
   });
 

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { DispatchText, TimeExtensionCode } from '@retouch/shared/dispatch';
 import { PermissionSign, hasPermission } from '@retouch/shared/permissions';
 import { SocketEvent, SocketRoom } from '@retouch/shared/realtime';
+import { AppError } from '../../lib/app-error';
 import { createBackgroundWork } from '../../lib/background-work';
 import { inArrivalOrder } from '../../lib/in-order';
 import { formCap, readMultipart } from '../../lib/multipart';
@@ -10,6 +11,7 @@ import type { RealtimeSocket } from '../../plugins/realtime';
 import type { OrderWork } from '../work-queue/order-work';
 import {
   acceptExtension,
+  cabinetSnapshot,
   currentOrderOf,
   openExtensionOffer,
   orderLostWhileAway,
@@ -40,7 +42,17 @@ export const dispatchPlugin = fp<DispatchOptions>(async (app: FastifyInstance, {
 
   app.post('/api/executor/shift/toggle', async (request) => {
     const { userId } = await app.requireIdentity(request);
-    return toggleShift(app.db, userId, app.clock.now());
+    const shift = await toggleShift(app.db, userId, app.clock.now());
+    // An order still in hand goes back to the queue, keeping its turn: no one is on duty to finish it.
+    if (shift.startDate === null) await designers.release(userId);
+    return shift;
+  });
+
+  // Beside the specification's /api/executor routes, outside the guarded /api/admin: checked here.
+  app.get('/api/executor/state', async (request) => {
+    const { userId } = await app.requireIdentity(request);
+    if (!(await isDesigner(userId))) throw AppError.forbidden(DispatchText.noCabinet);
+    return cabinetSnapshot(deps, userId);
   });
 
   app.post('/api/admin/orders/executor/completed', designer, async (request) => {

@@ -1,5 +1,10 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import { DispatchText, ExecutorResult, type StaffOrder } from '@retouch/shared/dispatch';
+import {
+  DispatchText,
+  ExecutorResult,
+  type CabinetSnapshot,
+  type StaffOrder,
+} from '@retouch/shared/dispatch';
 import type { Database } from '../../db/client';
 import { orderProcessing } from '../../db/schema/index';
 import { findStaffOrder } from '../orders/order-staff-view';
@@ -46,19 +51,42 @@ export async function currentOrderOf(deps: DispatchDeps, designerId: string) {
 
 /**
  * The order the designer lost by staying away past the grace period, if that is what their last attempt
- * came to: their screen may still show it.
+ * came to while on the shift still open: their screen may still show it. An order given back by ending
+ * the shift is not one (no shift open then, or a later one).
  */
 export async function orderLostWhileAway(
   deps: DispatchDeps,
   designerId: string,
 ): Promise<string | undefined> {
-  const [last] = await deps.db
-    .select({ orderId: orderProcessing.orderId, resultStatus: orderProcessing.resultStatus })
-    .from(orderProcessing)
-    .where(eq(orderProcessing.executorId, designerId))
-    .orderBy(desc(orderProcessing.dateStart))
-    .limit(1);
-  return last?.resultStatus === ExecutorResult.interrupted ? last.orderId : undefined;
+  const [[last], shift] = await Promise.all([
+    deps.db
+      .select({
+        orderId: orderProcessing.orderId,
+        resultStatus: orderProcessing.resultStatus,
+        dateEnd: orderProcessing.dateEnd,
+      })
+      .from(orderProcessing)
+      .where(eq(orderProcessing.executorId, designerId))
+      .orderBy(desc(orderProcessing.dateStart))
+      .limit(1),
+    findOpenShift(deps.db, designerId),
+  ]);
+  if (last?.resultStatus !== ExecutorResult.interrupted || !shift || !last.dateEnd) return undefined;
+  return shift.startedAt <= last.dateEnd ? last.orderId : undefined;
+}
+
+/** `GET /api/executor/state`: the shift, the order in hand and whether its extension offer is open. */
+export async function cabinetSnapshot(deps: DispatchDeps, designerId: string): Promise<CabinetSnapshot> {
+  const [shift, order, extensionOffer] = await Promise.all([
+    findOpenShift(deps.db, designerId),
+    currentOrderOf(deps, designerId),
+    openExtensionOffer(deps, designerId),
+  ]);
+  return {
+    shift: { startDate: shift?.startedAt.toISOString() ?? null },
+    order: order ?? null,
+    extensionOffer,
+  };
 }
 
 /** The open extension offer of the designer's running attempt, to repeat it to a reconnecting designer. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import {
   DispatchText,
   ExecutorResult,
@@ -11,7 +12,7 @@ import { OrderCondition } from '@retouch/shared/orders';
 import { SocketEvent } from '@retouch/shared/realtime';
 import { dispatchWaiters, orderProcessing, orders, refusalReasons, shifts } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { signUpCustomer } from '../../../test/fixtures';
+import { imageForm, signUpCustomer } from '../../../test/fixtures';
 import {
   catalogServices,
   collectEvents,
@@ -34,12 +35,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-// Each test starts with an empty queue: earlier orders are taken out of it.
-beforeEach(async () => {
+/** Earlier orders are taken out of the queue, and every shift ends. */
+async function emptyQueues() {
   await t.db.delete(dispatchWaiters);
   await t.db.update(orders).set({ condition: OrderCondition.cancelled, executorId: null });
   await t.db.update(shifts).set({ endedAt: t.clock.now() });
-});
+}
+
+// Each test starts with an empty queue.
+beforeEach(emptyQueues);
 
 async function designerOnDuty(member?: StaffMember) {
   const designer = member ?? (await createStaff(t))[0]!;
@@ -202,17 +206,18 @@ describe('matching', () => {
   }, 120_000);
 });
 
-describe('deadlines', () => {
-  async function designerWithOrder() {
-    const customer = await signUpCustomer(t);
-    const designer = await designerOnDuty();
-    await search(designer);
-    const received = nextEvent<StaffOrder>(designer.socket, SocketEvent.orderForExecutor);
-    const orderId = await placeOrder(customer.client, teethId);
-    await received;
-    return { designer, orderId, customer };
-  }
+/** A designer on shift holding a new order of a new customer. */
+async function designerWithOrder() {
+  const customer = await signUpCustomer(t);
+  const designer = await designerOnDuty();
+  await search(designer);
+  const received = nextEvent<StaffOrder>(designer.socket, SocketEvent.orderForExecutor);
+  const orderId = await placeOrder(customer.client, teethId);
+  await received;
+  return { designer, orderId, customer };
+}
 
+describe('deadlines', () => {
   it('offers the extension 10 minutes before the deadline; accepted, the designer keeps the full time', async () => {
     const { designer, orderId } = await designerWithOrder();
     const messages = collectEvents<TimeExtension>(designer.socket, SocketEvent.timeExtension);
@@ -295,5 +300,88 @@ describe('deadlines', () => {
     await t.work.designers.match();
     expect(offered).toEqual([]);
     expect((await orderRow(orderId)).condition).toBe(OrderCondition.requeued);
+  });
+});
+
+// Issue 21: a reload or a reconnect lost the order in hand on the screen while the server kept it.
+describe('the cabinet as it stands (GET /api/executor/state)', () => {
+  it('answers the shift, the order in hand with its countdown start, and an open extension offer', async () => {
+    const { designer, orderId } = await designerWithOrder();
+    const before = await designer.client.get('/api/executor/state');
+    expect(before.status).toBe(200);
+    expect(before.body).toMatchObject({
+      shift: { startDate: t.clock.now().toISOString() },
+      order: { _id: orderId, condition: OrderCondition.inWork, dateStart: t.clock.now().toISOString() },
+      extensionOffer: false,
+    });
+
+    t.clock.advance((teethTime - 10) * 60_000);
+    await t.work.sweep();
+    expect((await designer.client.get('/api/executor/state')).body.extensionOffer).toBe(true);
+  });
+
+  it('answers no order and no shift for a designer off duty, and refuses a customer', async () => {
+    const [designer] = await createStaff(t);
+    expect((await designer!.client.get('/api/executor/state')).body).toEqual({
+      shift: { startDate: null },
+      order: null,
+      extensionOffer: false,
+    });
+    const { client } = await signUpCustomer(t);
+    expect((await client.get('/api/executor/state')).status).toBe(403);
+    expect((await t.client().get('/api/executor/state')).status).toBe(401);
+  });
+});
+
+describe('ending a shift while holding an order', () => {
+  it('gives the order back to the queue, where another designer gets it', async () => {
+    const { designer, orderId } = await designerWithOrder();
+    expect((await designer.client.post('/api/executor/shift/toggle')).body).toEqual({ startDate: null });
+    expect(await orderRow(orderId)).toMatchObject({ condition: OrderCondition.requeued, executorId: null });
+    expect((await designer.client.get('/api/executor/state')).body.order).toBeNull();
+
+    const other = await designerOnDuty();
+    const received = nextEvent<StaffOrder>(other.socket, SocketEvent.orderForExecutor);
+    await search(other);
+    expect((await received)._id).toBe(orderId);
+
+    // Back on a new shift, a reload is not told the order was lost by staying away.
+    t.clock.advance(60_000);
+    await designer.client.post('/api/executor/shift/toggle');
+    const again = t.socket(designer.client);
+    const told = collectEvents(again, SocketEvent.orderCancelled);
+    await nextEvent(again, 'connect');
+    const state = await designer.client.get('/api/executor/state');
+    expect(state.body).toMatchObject({ order: null, shift: { startDate: expect.any(String) } });
+    expect(told).toEqual([]);
+  });
+
+  it('racing the result it ends in one outcome: handed in, or back in the queue and the result refused', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      await emptyQueues();
+      const { designer, orderId } = await designerWithOrder();
+      const picture = await sharp({
+        create: { width: 64, height: 64, channels: 3, background: '#33aa55' },
+      })
+        .png()
+        .toBuffer();
+      const form = imageForm({}, { image: { data: picture, name: 'r.png', type: 'image/png' } });
+      const [result, shift] = await Promise.all([
+        designer.client.post('/api/admin/orders/executor/completed', form),
+        designer.client.post('/api/executor/shift/toggle'),
+      ]);
+      expect(shift.body).toEqual({ startDate: null });
+      const row = await orderRow(orderId);
+      if (result.status === 200) {
+        expect(row.condition).toBe(OrderCondition.resultReview);
+      } else {
+        expect(result.body.message).toBe(DispatchText.noOrderInWork);
+        expect(row).toMatchObject({ condition: OrderCondition.requeued, executorId: null });
+      }
+      const attempts = await t.db.select().from(orderProcessing).where(eq(orderProcessing.orderId, orderId));
+      expect(attempts).toHaveLength(1);
+      expect(attempts[0]!.dateEnd).not.toBeNull();
+      await designer.socket.disconnect();
+    }
   });
 });

@@ -22,6 +22,8 @@ export type OrderEvent =
     }
   | { kind: 'timeExtension'; designerId: string; payload: TimeExtension }
   | { kind: 'balanceChanged'; userId: string }
+  /** A designer's pay was recorded: their earnings of the day changed. */
+  | { kind: 'earningsChanged'; designerId: string }
   /** Staff took the order from the designer or moderator holding it. */
   | { kind: 'orderCancelled'; staffId: string; orderId: string };
 

@@ -100,6 +100,9 @@ export async function approveStep(step: Step, moderatorId: string): Promise<void
     // Paid at the first approval, when the order got its final picture; a revision pays 0.
     executorPay: facts.delivered ? 0 : order.costForExecutor,
   });
+  if (!facts.delivered && attempt.executorId) {
+    step.events.push({ kind: 'earningsChanged', designerId: attempt.executorId });
+  }
 }
 
 /**

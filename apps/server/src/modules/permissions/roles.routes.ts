@@ -46,8 +46,9 @@ export async function rolesRoutes(app: FastifyInstance) {
   app.get('/api/admin/permissions/role', guard, async () => listRoles(app.db));
 
   app.post('/api/admin/permissions/role', guard, async (request, reply) => {
+    const actor = await app.requireIdentity(request);
     const { title } = parseInput(createRoleSchema, request.body);
-    return reply.code(201).send(await createRole(app.db, title));
+    return reply.code(201).send(await createRole(app.db, actor.userId, title));
   });
 
   app.get('/api/admin/permissions/role/:id', guard, async (request) =>
@@ -63,7 +64,8 @@ export async function rolesRoutes(app: FastifyInstance) {
   });
 
   app.delete('/api/admin/permissions/role/:id', guard, async (request) => {
-    await removeRole(deps(), roleId(request.params));
+    const actor = await app.requireIdentity(request);
+    await removeRole(deps(), actor.userId, roleId(request.params));
     return { message: AdminUsersText.roleDeleted };
   });
 

@@ -12,9 +12,11 @@ import {
   isStaffRole,
   type PermissionEntry,
 } from '@retouch/shared/permissions';
+import { AuditAction, AuditTarget } from '@retouch/shared/audit';
 import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../lib/app-error';
+import { recordAudit, userTarget } from '../audit/audit.repository';
 import { findEffectivePermissions, findRoleIdByTitle, insertRole } from './permissions.repository';
 import {
   assignRoleToUser,
@@ -108,11 +110,19 @@ export async function getRole(db: Database, id: string): Promise<Role> {
 }
 
 /** A new role with every sign off; titles are unique in any letter case. */
-export async function createRole(db: Database, title: string): Promise<Role> {
+export async function createRole(db: Database, actorId: string, title: string): Promise<Role> {
   const id = await withTitleConflict(() =>
     db.transaction(async (tx) => {
       await refuseTakenTitle(tx, title);
-      return insertRole(tx, title, [], false);
+      const created = await insertRole(tx, title, [], false);
+      await recordAudit(tx, {
+        actorId,
+        action: AuditAction.create,
+        target: { type: AuditTarget.role, id: created, label: title },
+        before: null,
+        after: { title },
+      });
+      return created;
     }),
   );
   return loadRole(db, id);
@@ -140,12 +150,20 @@ export async function updateRole(
         await refuseTakenTitle(tx, title, id);
         await renameRole(tx, id, title);
       }
+      const [current] = await findRoles(tx, [id]);
       if (change.permissions) {
-        const [current] = await findRoles(tx, [id]);
         if (holders.includes(actorId))
           refuseSelfLockOut(overlay(current?.permissions ?? [], change.permissions));
         await setRolePermissions(tx, id, change.permissions);
       }
+      const [after] = await findRoles(tx, [id]);
+      await recordAudit(tx, {
+        actorId,
+        action: AuditAction.update,
+        target: { type: AuditTarget.role, id, label: role.title },
+        before: { title: role.title, ...grantedSigns(current?.permissions ?? []) },
+        after: { title: after?.title ?? role.title, ...grantedSigns(after?.permissions ?? []) },
+      });
       // Signs reach the role's followers; a new title reaches its holders with their own switches too.
       return renamed ? findRoleHolders(tx, id) : holders;
     }),
@@ -158,7 +176,7 @@ export async function updateRole(
  * Deletes a role nobody holds: while live users hold it the deletion is refused (they must be given
  * another role first). Deleted accounts that still reference it are moved to User.
  */
-export async function removeRole(deps: RolesDeps, id: string): Promise<void> {
+export async function removeRole(deps: RolesDeps, actorId: string, id: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const role = await lockRole(tx, id, 'update');
     if (!role) throw AppError.notFound(AdminUsersText.roleNotFound);
@@ -168,6 +186,13 @@ export async function removeRole(deps: RolesDeps, id: string): Promise<void> {
     if (!userRoleId) throw new Error('The User role is missing: the database was not seeded');
     await moveDeletedHolders(tx, id, userRoleId);
     await deleteRole(tx, id);
+    await recordAudit(tx, {
+      actorId,
+      action: AuditAction.delete,
+      target: { type: AuditTarget.role, id, label: role.title },
+      before: { title: role.title },
+      after: null,
+    });
   });
 }
 
@@ -198,7 +223,15 @@ export async function assignRole(
       const [withPermissions] = await findRoles(tx, [roleId]);
       refuseSelfLockOut(withPermissions?.permissions ?? []);
     }
+    const before = await findUserRole(tx, userId);
     await assignRoleToUser(tx, userId, roleId);
+    await recordAudit(tx, {
+      actorId,
+      action: AuditAction.role,
+      target: await userTarget(tx, userId),
+      before: { role: before?.roleTitle ?? null },
+      after: { role: role.title },
+    });
   });
   await deps.events.permissionsChanged([userId]);
   return getUserPermissions(deps.db, userId);
@@ -218,10 +251,23 @@ export async function assignCustomPermissions(
     if (!(await lockUserForPermissions(tx, userId))) throw AppError.notFound(AdminUsersText.userNotFound);
     const user = await findUserRole(tx, userId);
     if (!user || !isStaffRole(user.roleTitle)) throw AppError.conflict(AdminUsersText.customOnlyForStaff);
-    const permissions = overlay(await findEffectivePermissions(tx, userId), switches);
+    const current = await findEffectivePermissions(tx, userId);
+    const permissions = overlay(current, switches);
     if (userId === actorId) refuseSelfLockOut(permissions);
     await setCustomPermissions(tx, userId, permissions);
+    await recordAudit(tx, {
+      actorId,
+      action: AuditAction.permissions,
+      target: await userTarget(tx, userId),
+      before: grantedSigns(current),
+      after: grantedSigns(permissions),
+    });
   });
   await deps.events.permissionsChanged([userId]);
   return getUserPermissions(deps.db, userId);
+}
+
+/** The permissions a user holds, by their Russian description, for the audit log. */
+function grantedSigns(permissions: readonly PermissionEntry[]): Record<string, boolean> {
+  return Object.fromEntries(permissions.map((entry) => [permissionDescription(entry.sign), entry.status]));
 }

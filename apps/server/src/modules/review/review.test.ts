@@ -222,8 +222,11 @@ describe('review calls', () => {
   it("approve delivers the designer's result (6) and records the designer's pay", async () => {
     const { orderId, changes, designer } = await orderInReview();
     const moderator = await moderatorReviewing(orderId);
+    // The designer's "Заработано сегодня" follows: they are told their earnings changed (issue 21).
+    const earnings = collectEvents(designer.socket, SocketEvent.earningsChanged);
     const answer = await moderator.client.post('/api/admin/orders/review/completed/resolve');
     expect(answer.body).toEqual({ message: ReviewText.approved });
+    await expect.poll(() => earnings).toHaveLength(1);
     const row = await orderRow(orderId);
     const [attempt] = await t.db.select().from(orderProcessing).where(eq(orderProcessing.orderId, orderId));
     expect(row).toMatchObject({

@@ -12,6 +12,6 @@ export async function adminSettingsRoutes(app: FastifyInstance) {
   app.patch(
     '/api/admin/system/settings/order/overload',
     { config: { permission: PermissionSign.editSite } },
-    (request) => setOrderOverload(app.db, request.body),
+    async (request) => setOrderOverload(app.db, (await app.requireIdentity(request)).userId, request.body),
   );
 }

@@ -91,6 +91,30 @@ describe('PATCH /api/admin/system/settings/order/overload', () => {
     expect(await publicOverload()).toBe(false);
   });
 
+  it.each([
+    ['null', null],
+    ['an empty string', ''],
+  ])(
+    'clears the date with %s: the setting reads unset and the overload notice stops',
+    async (_case, data) => {
+      const tomorrow = new Date(t.clock.now().getTime() + 24 * 60 * MINUTE).toISOString();
+      expect((await admin.patch(OVERLOAD, { data: tomorrow })).status).toBe(200);
+      expect(await publicOverload()).toBe(true);
+
+      const answer = await admin.patch(OVERLOAD, { data });
+      expect(answer.status).toBe(200);
+      expect(settingUpdateAnswerSchema.parse(answer.body)).toEqual({
+        message: SettingsText.updated,
+        setting: { _id: expect.any(String), name: SettingName.orderOverload, data: null },
+      });
+      expect(await publicOverload()).toBe(false);
+      expect((await admin.get(LIST)).body.data[0]).toMatchObject({
+        name: SettingName.orderOverload,
+        data: null,
+      });
+    },
+  );
+
   it('refuses a staff member without editSite (403) and leaves the setting alone', async () => {
     const answer = await designer.patch(OVERLOAD, { data: '2030-01-01T00:00:00Z' });
     expect(answer.status).toBe(403);
@@ -110,7 +134,7 @@ describe('PATCH /api/admin/system/settings/order/overload', () => {
     ['a date-time without an offset', { data: '2030-01-01T10:00:00' }],
     ['an impossible day', { data: '2030-02-30T10:00:00Z' }],
     ['a number', { data: 1_900_000_000_000 }],
-    ['null', { data: null }],
+    ['blanks', { data: '   ' }],
     ['no data', {}],
   ])('answers 400 with a clear Russian message for %s', async (_case, body) => {
     const answer = await admin.patch(OVERLOAD, body);

@@ -18,8 +18,8 @@ export async function listSettings(db: Executor): Promise<SettingRow[]> {
   return db.select().from(systemSettings).orderBy(asc(systemSettings.name));
 }
 
-/** Sets a named setting's date-time, creating the setting if the seed lacks it. */
-export async function writeSettingDate(db: Executor, name: string, data: Date): Promise<SettingRow> {
+/** Sets a named setting's date-time (null unsets it), creating the setting if the seed lacks it. */
+export async function writeSettingDate(db: Executor, name: string, data: Date | null): Promise<SettingRow> {
   const [row] = await db
     .insert(systemSettings)
     .values({ name, data })

@@ -5,9 +5,12 @@ import {
   type SystemSetting,
   type SystemSettingsAnswer,
 } from '@retouch/shared/settings';
-import type { Executor } from '../../db/client';
-import { SystemSettingName } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
+import { AuditAction, AuditTarget } from '@retouch/shared/audit';
+import type { Database, Executor } from '../../db/client';
+import { SystemSettingName, systemSettings } from '../../db/schema/index';
 import { parseInput } from '../../lib/validation';
+import { recordAudit } from '../audit/audit.repository';
 import { listSettings, writeSettingDate, type SettingRow } from './settings.repository';
 
 function toSystemSetting(row: SettingRow): SystemSetting {
@@ -19,9 +22,32 @@ export async function listSystemSettings(db: Executor): Promise<SystemSettingsAn
   return { data: (await listSettings(db)).map(toSystemSetting) };
 }
 
-/** Moves the moment until which work is said to be delayed; the public overload check reads it on every call. */
-export async function setOrderOverload(db: Executor, body: unknown): Promise<SettingUpdateAnswer> {
+/**
+ * Moves the moment until which work is said to be delayed, or clears it (null); the public overload
+ * check reads it on every call.
+ */
+export async function setOrderOverload(
+  db: Database,
+  actorId: string,
+  body: unknown,
+): Promise<SettingUpdateAnswer> {
   const { data } = parseInput(settingDateBodySchema, body);
-  const row = await writeSettingDate(db, SystemSettingName.orderOverload, new Date(data));
+  const until = data === null ? null : new Date(data);
+  const row = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ data: systemSettings.data })
+      .from(systemSettings)
+      .where(eq(systemSettings.name, SystemSettingName.orderOverload))
+      .for('update');
+    const written = await writeSettingDate(tx, SystemSettingName.orderOverload, until);
+    await recordAudit(tx, {
+      actorId,
+      action: AuditAction.update,
+      target: { type: AuditTarget.setting, id: written.id, label: SystemSettingName.orderOverload },
+      before: { data: before?.data?.toISOString() ?? null },
+      after: { data: written.data?.toISOString() ?? null },
+    });
+    return written;
+  });
   return { message: SettingsText.updated, setting: toSystemSetting(row) };
 }

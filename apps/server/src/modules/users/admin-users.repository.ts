@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { RoleTitle } from '@retouch/shared/permissions';
 import type { Executor } from '../../db/client';
 import { roles, sessions, users } from '../../db/schema/index';
@@ -31,7 +31,7 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-function listCondition(filter: UserListFilter): SQL | undefined {
+function listCondition(filter: Pick<UserListFilter, 'onlyAdmin' | 'searchByEmail'>): SQL | undefined {
   const conditions: SQL[] = [isNull(users.deletedAt)];
   if (filter.onlyAdmin === true) conditions.push(ne(roles.title, RoleTitle.user));
   if (filter.onlyAdmin === false) conditions.push(eq(roles.title, RoleTitle.user));
@@ -59,6 +59,41 @@ export async function findUserPage(db: Executor, filter: UserListFilter) {
   return { rows, total: total?.value ?? 0 };
 }
 
+/** Where a page of the export stopped: the last user's creation time (as PostgreSQL wrote it) and id. */
+export interface UsersCursor {
+  createdAt: string;
+  id: string;
+}
+
+/** Users an export page reads at once. */
+export const USERS_EXPORT_PAGE_SIZE = 500;
+
+/**
+ * Every live user the filter keeps, in the table's order, a page at a time after `after` (keyset on
+ * created_at and id; the cursor keeps PostgreSQL's microseconds, which a JavaScript date would round away).
+ */
+export async function findUsersAfter(
+  db: Executor,
+  filter: Omit<UserListFilter, 'limit' | 'page'>,
+  after: UsersCursor | undefined,
+  limit = USERS_EXPORT_PAGE_SIZE,
+) {
+  const past = after
+    ? filter.date === 'ASC'
+      ? sql`(${users.createdAt}, ${users.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+      : sql`(${users.createdAt}, ${users.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+    : undefined;
+  const order = filter.date === 'ASC' ? asc : desc;
+  const rows = await db
+    .select({ ...adminUserColumns, cursorAt: sql<string>`${users.createdAt}::text` })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(listCondition(filter), past))
+    .orderBy(order(users.createdAt), order(users.id))
+    .limit(limit);
+  return rows.map(({ cursorAt, ...row }) => ({ row, cursor: { createdAt: cursorAt, id: row.id } }));
+}
+
 /** A live user as the back office shows them. */
 export async function findAdminUser(db: Executor, id: string) {
   const [row] = await db
@@ -72,7 +107,14 @@ export async function findAdminUser(db: Executor, id: string) {
 /** Locks a live user's row for the rest of the transaction; answers its balance, or undefined when gone. */
 export async function lockLiveUser(db: Executor, id: string) {
   const [row] = await db
-    .select({ id: users.id, balanceMain: users.balanceMain, balanceBonus: users.balanceBonus })
+    .select({
+      id: users.id,
+      email: users.email,
+      giveName: users.giveName,
+      familyName: users.familyName,
+      balanceMain: users.balanceMain,
+      balanceBonus: users.balanceBonus,
+    })
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
     .for('update');

@@ -7,10 +7,12 @@ import {
 } from '@retouch/shared/admin-users';
 import { PermissionSign } from '@retouch/shared/permissions';
 import { SocketEvent } from '@retouch/shared/realtime';
+import { sendCsv } from '../../lib/csv-export';
 import { parseInput, uuidParam } from '../../lib/validation';
 import {
   changeUserByAdmin,
   deleteUserByAdmin,
+  exportUsers,
   listAdminUsers,
   registerUserByAdmin,
   type AdminUsersDeps,
@@ -32,12 +34,23 @@ export async function adminUsersRoutes(app: FastifyInstance) {
     listAdminUsers(app.db, parseInput(adminUsersQuerySchema, request.query)),
   );
 
+  // The table's users with its search and switch, as a CSV download (lookUsers, like the table).
+  app.get(
+    '/api/admin/users/export',
+    { config: { permission: PermissionSign.lookUsers } },
+    async (request, reply) => {
+      const { filename, stream } = exportUsers(app.db, request.query, app.clock.now());
+      return sendCsv(reply, filename, stream);
+    },
+  );
+
   app.post(
     '/api/admin/user/registration',
     { config: { permission: PermissionSign.editUsers } },
     async (request, reply) => {
+      const actor = await app.requireIdentity(request);
       const body = parseInput(adminRegistrationSchema, request.body);
-      const user = await registerUserByAdmin(deps(), body);
+      const user = await registerUserByAdmin(deps(), actor, body);
       return reply.code(201).send({ message: AdminUsersText.userCreated, user });
     },
   );

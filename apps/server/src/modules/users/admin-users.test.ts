@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminUsersText, type AdminUser } from '@retouch/shared/admin-users';
 import { PermissionSign, RoleTitle } from '@retouch/shared/permissions';
 import { SocketEvent } from '@retouch/shared/realtime';
-import { ServerText } from '@retouch/shared/texts';
-import { LedgerReason, orders, tokenLedger, users } from '../../db/schema/index';
+import { LedgerReason, orders, roles, tokenLedger, users } from '../../db/schema/index';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/test-app';
 import { logIn, signUpCustomer } from '../../../test/fixtures';
 import { TEST_ADMIN } from '../../../test/test-config';
@@ -18,6 +17,8 @@ import {
 } from '../../../test/staff-fixtures';
 import { findLedgerMismatches } from '../ledger/ledger.service';
 import { insertRole } from '../permissions/permissions.repository';
+import { USERS_EXPORT_PAGE_SIZE } from './admin-users.repository';
+import { UsersCsvHeader } from './admin-users.service';
 
 let t: TestApp;
 let admin: TestClient;
@@ -134,6 +135,124 @@ describe('GET /api/admin/users', () => {
   });
 });
 
+describe('GET /api/admin/users/export', () => {
+  /** The export as the browser receives it: raw bytes (fetch's text() would drop the byte order mark). */
+  async function download(client: TestClient, query: string) {
+    const response = await fetch(`${t.baseUrl}/api/admin/users/export?${query}`, {
+      headers: { cookie: client.cookieHeader ?? '' },
+    });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    return { status: response.status, headers: response.headers, bytes, text: bytes.toString('utf8') };
+  }
+  const HEADER = Object.values(UsersCsvHeader).join(',');
+  /** Records of a CSV whose fields hold no comma, quote or line break; the header first. */
+  const simpleRecords = (text: string) =>
+    text
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter((line) => line !== '')
+      .map((line) => line.split(','));
+
+  it('is a UTF-8 CSV download with a byte order mark, named by the day', async () => {
+    const answer = await download(admin, 'searchByEmail=nobody-at-all');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const day = t.clock.now().toISOString().slice(0, 10);
+    expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="users-${day}.csv"`);
+    expect([...answer.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(answer.text).toBe(`\uFEFF${HEADER}\r\n`);
+  });
+
+  it('writes the users the table lists with the same search, switch and sort, in the same order', async () => {
+    const tag = `export${randomUUID().slice(0, 8)}`;
+    for (let i = 0; i < 3; i += 1) await createUser(emailWith(tag));
+    await createUser(emailWith(tag), { role: { _id: await roleIdOf(RoleTitle.designer) } });
+    const withBalance = await createUser(emailWith(tag));
+    await admin.patch(`/api/admin/user/change/info/${withBalance._id}`, { balance: { main: 7, bonus: 3 } });
+
+    for (const query of [
+      `searchByEmail=${tag}&onlyAdmin=false&date=ASC`,
+      `searchByEmail=${tag}&onlyAdmin=true`,
+    ]) {
+      const listed = (await list(admin, `${query}&limit=100`)).body.users as AdminUser[];
+      const [header, ...records] = simpleRecords((await download(admin, query)).text);
+      expect(header!.join(','), query).toBe(HEADER);
+      expect(records, query).toEqual(
+        listed.map((user) => [
+          user.email,
+          'Olga',
+          'Ivanova',
+          String(user.balance.main),
+          String(user.balance.bonus),
+          user.role.title,
+          'нет',
+          user.createdAt.slice(0, 19).replace('T', ' '),
+        ]),
+      );
+    }
+    const ordinary = simpleRecords((await download(admin, `searchByEmail=${tag}&onlyAdmin=false`)).text);
+    expect(ordinary).toHaveLength(1 + 4);
+    expect(ordinary.find((record) => record[0] === withBalance.email)?.slice(3, 5)).toEqual(['7', '3']);
+  });
+
+  it('quotes commas, quotes and line breaks, and defuses cells a spreadsheet would run as formulas', async () => {
+    const tag = `inject${randomUUID().slice(0, 8)}`;
+    const user = await createUser(emailWith(tag), {
+      name: { giveName: '=1+2', familyName: 'O"Neil, Jr' },
+    });
+    await t.db.update(users).set({ familyName: '@SUM(A1)\nnext line' }).where(eq(users.id, user._id));
+    const other = await createUser(emailWith(tag), { name: { giveName: '+7 900', familyName: '-1' } });
+    const [header, ...lines] = (await download(admin, `searchByEmail=${tag}&date=ASC`)).text
+      .slice(1)
+      .split('\r\n');
+    expect(header).toBe(HEADER);
+    const day = (iso: string) => iso.slice(0, 19).replace('T', ' ');
+    expect(lines).toEqual([
+      `${user.email},'=1+2,"'@SUM(A1)\nnext line",0,0,User,нет,${day(user.createdAt)}`,
+      `${other.email},'+7 900,'-1,0,0,User,нет,${day(other.createdAt)}`,
+      '',
+    ]);
+  });
+
+  it('pages through every user once, also when many were created at the same instant', async () => {
+    const tag = `bulk${randomUUID().slice(0, 8)}`;
+    const [role] = await t.db.select({ id: roles.id }).from(roles).where(eq(roles.title, RoleTitle.user));
+    const count = USERS_EXPORT_PAGE_SIZE * 2 + 3;
+    // One statement: every row gets the same created_at (now() of the transaction).
+    await t.db.insert(users).values(
+      Array.from({ length: count }, (_, index) => ({
+        email: `${tag}-${index}@example.com`,
+        passwordHash: 'x',
+        giveName: 'Bulk',
+        familyName: String(index),
+        roleId: role!.id,
+      })),
+    );
+    for (const date of ['DESC', 'ASC']) {
+      const [, ...records] = simpleRecords((await download(admin, `searchByEmail=${tag}&date=${date}`)).text);
+      const listed: string[] = [];
+      for (let page = 1; listed.length < count; page += 1) {
+        const answer = await list(admin, `searchByEmail=${tag}&date=${date}&limit=400&page=${page}`);
+        listed.push(...(answer.body.users as AdminUser[]).map((user) => user.email));
+      }
+      expect(
+        records.map((record) => record[0]),
+        date,
+      ).toEqual(listed);
+      expect(new Set(listed).size, date).toBe(count);
+    }
+  });
+
+  it('needs lookUsers: 401 for a visitor, 403 for staff without it; refuses a bad query with 400', async () => {
+    expect((await download(t.client(), '')).status).toBe(401);
+    const designer = (await createStaff(t, RoleTitle.designer))[0]!.client;
+    expect((await download(designer, '')).status).toBe(403);
+    expect((await download(viewer, '')).status).toBe(200);
+    const bad = await download(viewer, 'date=sideways');
+    expect(bad.status).toBe(400);
+  });
+});
+
 describe('POST /api/admin/user/registration', () => {
   it('creates a confirmed account that logs in at once, role User unless one is named', async () => {
     const email = emailWith('new');
@@ -159,7 +278,7 @@ describe('POST /api/admin/user/registration', () => {
     expect(await admin.post('/api/admin/user/registration', registration(email.toUpperCase()))).toMatchObject(
       {
         status: 409,
-        body: { message: ServerText.emailTaken },
+        body: { message: AdminUsersText.emailTaken },
       },
     );
     expect(

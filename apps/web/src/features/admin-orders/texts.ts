@@ -1,3 +1,5 @@
+import { OrderTableStatusText } from '@retouch/shared/admin-orders';
+
 /**
  * Labels of the orders table (/admin/orders) and the order details (/admin/info/order/{id}) that the
  * specification does not write out. Its own texts are `AdminText` (shared/texts); the server's are
@@ -9,8 +11,9 @@ export const AdminOrdersUiText = {
   date: 'Дата',
   email: 'E-mail клиента',
   name: 'Имя клиента',
-  cost: 'Стоимость',
-  tip: 'Чаевые',
+  // Amounts in tokens, as the customer pays and tips; analytics shows its tips in dollars.
+  cost: 'Стоимость, токены',
+  tip: 'Чаевые, токены',
   status: 'Статус',
   details: 'Подробнее',
   empty: 'Заказов нет',
@@ -19,22 +22,24 @@ export const AdminOrdersUiText = {
   clearFilter: 'Сбросить фильтр',
   noTip: 'Без чаевых',
   tipPending: '…',
-  // Statuses (back office section 4)
-  lookingForDesigner: 'Поиск дизайнера',
-  inProgress: 'В работе',
-  beingModerated: 'На модерации',
-  completed: 'Выполнен',
-  refused: 'Отказ',
-  cancelled: 'Отменён',
+  // Statuses (back office section 4), the words the server's export writes too
+  ...OrderTableStatusText,
+  // Filters and export
+  statusFilter: 'Статус',
+  anyStatus: 'Все статусы',
+  createdFilter: 'Дата создания',
+  createdFrom: 'Создан с',
+  createdTo: 'Создан по',
+  exportCsv: 'Экспорт CSV',
   // The details
   order: 'Заказ',
   client: 'Клиент',
   clientName: 'Имя',
-  balance: 'Баланс',
+  balance: 'Баланс, токены',
   balanceMain: 'Основной',
   balanceBonus: 'Бонусный',
   createdAt: 'Дата создания',
-  total: 'Итого',
+  total: 'Итого, токены',
   executionTime: 'Время выполнения, мин',
   pictures: 'Изображения',
   downloadOriginal: 'Скачать оригинал',

@@ -16,12 +16,14 @@ export const AnalyticsScreenText = {
   shiftTime: 'Время на смене',
   ordersCount: 'Заказы',
   totalCost: 'Заработано, токены',
-  tips: 'Чаевые',
-  totalTips: 'Всего чаевых',
+  // Tips here are cents (back office section 9), the orders' tips tokens: each label says its unit.
+  tips: 'Чаевые, $',
+  totalTips: 'Всего чаевых, $',
   noTips: '—',
   ordersChart: 'Заказы по дням',
   earningsChart: 'Заработок по дням, токены',
   chartsLoading: 'Загрузка графиков',
+  exportCsv: 'Экспорт CSV',
 } as const;
 
 /** "2 ч 05 мин": time on shift as hours and minutes. */

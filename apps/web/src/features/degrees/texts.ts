@@ -8,6 +8,8 @@ export const DegreeText = {
   add: 'Добавить',
   save: 'Сохранить',
   delete: 'Удалить',
+  cancel: 'Отмена',
+  required: 'Обязательное поле',
   deleteConfirm: 'Удалить степень действия?',
   defaultCannotBeDeleted: 'Степень действия по умолчанию нельзя удалить',
   empty: 'Степеней действия пока нет',

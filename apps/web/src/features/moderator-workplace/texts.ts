@@ -14,7 +14,7 @@ export const ModeratorText = {
   timeLeft: 'Осталось времени',
   stopReviewing: 'Завершить проверку',
   queueSize: 'Заказов на проверке',
-  total: 'Сумма заказа',
+  total: 'Сумма заказа, токены',
   createdAt: 'Дата создания',
   // Decisions
   decision: 'Решение',

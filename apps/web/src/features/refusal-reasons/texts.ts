@@ -7,6 +7,8 @@ export const ReasonText = {
   add: 'Добавить',
   save: 'Сохранить',
   delete: 'Удалить',
+  cancel: 'Отмена',
+  required: 'Обязательное поле',
   deleteConfirm: 'Удалить причину?',
   empty: 'Причин отказа пока нет',
   loading: 'Загрузка причин отказа',

@@ -3,4 +3,8 @@ export const ShiftText = {
   start: 'Начать смену',
   end: 'Завершить смену',
   onShiftSince: (time: string) => `На смене с ${time}`,
+  endWithOrderTitle: 'Завершить смену с заказом в работе?',
+  endWithOrderContent: 'Заказ вернётся в очередь и достанется другому дизайнеру.',
+  endWithOrderConfirm: 'Завершить смену',
+  cancel: 'Отмена',
 } as const;

@@ -11,6 +11,7 @@ export const SiteSettingsText = {
   editTitle: 'Изменить настройку',
   dateTime: 'Дата и время',
   pickDateTime: 'Выберите дату и время',
+  clearHint: 'Очистите поле, чтобы снять настройку',
   save: 'Сохранить',
   cancel: 'Отмена',
   loading: 'Загрузка настроек',

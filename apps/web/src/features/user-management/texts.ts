@@ -12,6 +12,7 @@ export const UserManagementText = {
   ordinaryUsers: 'Обычные пользователи',
   showAdministrators: 'Показывать администраторов',
   addUser: 'Добавить пользователя',
+  exportCsv: 'Экспорт CSV',
   newUser: 'Новый пользователь',
   editUser: 'Изменить пользователя',
   userPermissions: 'Роль и права',

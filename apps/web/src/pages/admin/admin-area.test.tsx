@@ -1,13 +1,16 @@
 import { ADMIN_VERSION_LABEL } from '@retouch/shared/constants';
 import { PERMISSION_DESCRIPTIONS } from '@retouch/shared/permissions';
 import { AdminText } from '@retouch/shared/texts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { AdminShellText } from '@/features/admin/texts';
 import { setSessionFlags } from '@/features/auth/stores/session-flags';
 import { ShiftText } from '@/features/shift/texts';
+import { FakeSocket } from '@/test/fake-socket';
 import { aUser } from '@/test/fixtures';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { emulateWidth } from '@/test/viewport';
 
 const admin = aUser({ email: 'admin@retouch.local', role: { title: 'Admin' }, isAdmin: true });
 const designerPermissions = [
@@ -31,6 +34,9 @@ function openAs(
   });
   return { ...renderApp(path), ...api };
 }
+
+/** Media queries answered as a 390 px wide phone answers them. */
+const onPhone = () => emulateWidth(390);
 
 describe('/admin guard', () => {
   it('sends a logged-out visitor to /login with the target path', async () => {
@@ -104,6 +110,60 @@ describe('admin shell', () => {
     await waitFor(() => expect(location().pathname).toBe('/login'));
     expect(callsTo('POST', '/api/logout')).toHaveLength(1);
     expect(localStorage.getItem('retouch.isAdmin')).toBeNull();
+  });
+});
+
+describe('leaving the back office', () => {
+  // The next person to log in at this computer must not land on the page the previous one left.
+  it('exits to a plain /login, without the page the staff member was on', async () => {
+    const { user, location } = openAs('/admin/user-management', admin, true);
+    await user.click(await screen.findByRole('button', { name: AdminText.exit }));
+    await user.click(await screen.findByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(location().pathname).toBe('/login'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(location()).toMatchObject({ pathname: '/login', search: '' });
+  });
+
+  it('keeps the page in the login redirect when the session expired instead', async () => {
+    let expired = false;
+    setSessionFlags({ isAdmin: true });
+    mockFetch({
+      'GET /api/user/info': () =>
+        expired ? { status: 401, body: { message: 'You are not logged in' } } : { body: admin },
+      'GET /api/admin/permissions/user': { body: designerPermissions },
+      'GET /api/executor/shift': { status: 404, body: { message: 'Смена не начата' } },
+    });
+    const { location } = renderApp('/admin/user-management');
+    expect(await screen.findByText(AdminText.noAccess)).toBeInTheDocument();
+    await waitFor(() => expect(FakeSocket.created.at(-1)?.connect).toHaveBeenCalled());
+    // Back from sleep: the socket connects again and what the page shows is read again.
+    expired = true;
+    act(() => FakeSocket.created.at(-1)!.serverEmit('connect'));
+    await waitFor(() => expect(location().pathname).toBe('/login'));
+    expect(new URLSearchParams(location().search).get('redirect')).toBe('/admin/user-management');
+  });
+});
+
+describe('top bar on a phone', () => {
+  // Below 520 px the bar overflowed and the exit could not be reached (at 400 px).
+  it('folds the e-mail, the shift and the exit into a menu, from which the staff member exits', async () => {
+    onPhone();
+    const { user, location, callsTo } = openAs('/admin', admin, true);
+    await screen.findByRole('list', { name: AdminText.yourPermissions });
+    const topBar = within(screen.getByRole('banner'));
+    expect(topBar.getByText(AdminText.panelTitle)).toBeInTheDocument();
+    expect(topBar.queryByText(admin.email)).not.toBeInTheDocument();
+    expect(topBar.queryByRole('button', { name: ShiftText.start })).not.toBeInTheDocument();
+    expect(topBar.queryByRole('button', { name: AdminText.exit })).not.toBeInTheDocument();
+
+    await user.click(topBar.getByRole('button', { name: AdminShellText.openMenu }));
+    const menu = within(await screen.findByRole('dialog'));
+    expect(menu.getByText(admin.email)).toBeInTheDocument();
+    expect(await menu.findByRole('button', { name: ShiftText.start })).toBeInTheDocument();
+    await user.click(menu.getByRole('button', { name: AdminText.exit }));
+    await user.click(await screen.findByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(location()).toMatchObject({ pathname: '/login', search: '' }));
+    expect(callsTo('POST', '/api/logout')).toHaveLength(1);
   });
 });
 

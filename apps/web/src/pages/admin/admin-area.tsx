@@ -9,10 +9,12 @@ import { NotFound } from '@/components/not-found';
 import { PageSpinner } from '@/components/page-spinner';
 import { AdminHome } from '@/features/admin/components/admin-home';
 import { AdminLayout } from '@/features/admin/components/admin-layout';
+import { ConnectionStatus } from '@/features/admin/components/connection-status';
 import { RequireSign } from '@/features/admin/components/require-sign';
 import { useLogout } from '@/features/auth/api/logout';
 import { RequireAdmin } from '@/features/auth/components/require-admin';
 import { useSession } from '@/features/auth/hooks/use-session';
+import { DashboardOverview } from '@/features/dashboard/components/dashboard-overview';
 import { DesignerCabinetProvider } from '@/features/designer-cabinet/components/designer-cabinet-provider';
 import { OrderAlertsSwitch } from '@/features/designer-cabinet/components/order-alerts-switch';
 import { useDesignerCabinet } from '@/features/designer-cabinet/hooks/use-designer-cabinet';
@@ -31,6 +33,7 @@ const UserManagementPage = lazy(() => import('./user-management-page'));
 const RolesPage = lazy(() => import('./roles-page'));
 const SiteSettingsPage = lazy(() => import('./site-settings-page'));
 const AnalyticsPage = lazy(() => import('./analytics-page'));
+const AuditPage = lazy(() => import('./audit-page'));
 
 // Each screen is its own chunk inside the admin chunk, shown with the sign of its menu row.
 const lazyScreen = (menuKey: string, screen: ReactNode) => (
@@ -44,7 +47,7 @@ function AdminShell({ user }: { user: UserInfo }) {
   const logout = useLogout();
   const designer = hasPermission(permissions, PermissionSign.cabinetDesigner);
   return (
-    <DesignerCabinetProvider>
+    <DesignerCabinetProvider designer={designer}>
       <ModeratorWorkplaceProvider>
         <AdminLayout
           email={user.email}
@@ -61,23 +64,35 @@ function AdminShell({ user }: { user: UserInfo }) {
 }
 
 /**
- * The designer-notification toggle and the shift button, both for cabinetDesigner only: the server
- * starts a shift for designers alone (the specification showed the button to anyone).
+ * The connection's state for all staff; the designer-notification toggle and the shift button for
+ * cabinetDesigner only: the server starts a shift for designers alone (the specification showed the
+ * button to anyone).
  */
 function TopBarActions({ designer }: { designer: boolean }) {
-  const { leaveSearch } = useDesignerCabinet();
-  if (!designer) return null;
+  const { endShift, order } = useDesignerCabinet();
   return (
     <>
-      <OrderAlertsSwitch />
-      <ShiftButton onEnded={leaveSearch} />
+      <ConnectionStatus />
+      {designer && (
+        <>
+          <OrderAlertsSwitch />
+          <ShiftButton onEnded={endShift} holdingOrder={order !== null} />
+        </>
+      )}
     </>
   );
 }
 
+/** The greeting and one's permissions; under them the dashboard, for staff who may look at orders. */
 function AdminHomePage({ user }: { user: UserInfo }) {
   const { permissions, permissionsLoading } = useSession();
-  return <AdminHome user={user} permissions={permissions} loading={permissionsLoading} />;
+  const lookOrders = hasPermission(permissions, PermissionSign.lookOrders);
+  return (
+    <div style={{ display: 'grid', gap: 24 }}>
+      <AdminHome user={user} permissions={permissions} loading={permissionsLoading} />
+      {lookOrders && <DashboardOverview />}
+    </div>
+  );
 }
 
 /** The back office under /admin (a lazy chunk, in Russian); later screens add a route here and a menu row. */
@@ -119,6 +134,7 @@ export default function AdminArea() {
                   }
                 />
                 <Route path="analytics" element={lazyScreen('analytics', <AnalyticsPage />)} />
+                <Route path="audit" element={lazyScreen('audit', <AuditPage />)} />
                 <Route
                   path="*"
                   element={

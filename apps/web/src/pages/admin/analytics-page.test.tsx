@@ -88,6 +88,7 @@ async function pickStaff(user: ReturnType<typeof renderApp>['user'], search: HTM
   await user.click(visible);
 }
 const notFound = { status: 404, body: { message: 'Статистика не найдена' } };
+const exportLink = () => screen.getByRole('link', { name: AnalyticsScreenText.exportCsv });
 
 beforeAll(async () => {
   await import('@/pages/admin/admin-area');
@@ -118,6 +119,16 @@ describe('/admin/analytics', () => {
       AnalyticsScreenText.tips,
       AnalyticsScreenText.totalTips,
     ]);
+  });
+
+  // The tips are money here (cents, back office section 9), the earnings and the orders' tips tokens.
+  it('says the tips are in dollars and the earnings in tokens', async () => {
+    openAnalytics();
+    await screen.findByRole('table', {}, LOAD);
+    const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headers[3]).toMatch(/токен/);
+    expect(headers[4]).toMatch(/^Чаевые.*\$/);
+    expect(headers[5]).toMatch(/чаевых.*\$/);
   });
 
   it('draws the orders and the earnings per day', async () => {
@@ -202,6 +213,45 @@ describe('/admin/analytics', () => {
     expect(query(callsTo('GET', OWN).at(-1))).toEqual({ startDate: weekAgo, endDate: today });
     // The search shows its placeholder again: one's own days.
     expect(screen.getByText(AnalyticsScreenText.staffPlaceholder)).toBeInTheDocument();
+  });
+
+  it("offers the CSV export of the days shown: one's own range, then a colleague's", async () => {
+    const { user } = openAnalytics({ [`GET ${OWN}/u-anna`]: { body: colleagueRows } }, LOOK_USERS_SIGNS);
+    await screen.findByRole('table', {}, LOAD);
+    expect(exportLink()).toHaveAttribute(
+      'href',
+      `/api/admin/analytics/export?startDate=${weekAgo}&endDate=${today}`,
+    );
+
+    await user.click(screen.getByPlaceholderText(AnalyticsScreenText.rangeStart));
+    await user.clear(screen.getByPlaceholderText(AnalyticsScreenText.rangeStart));
+    await user.type(screen.getByPlaceholderText(AnalyticsScreenText.rangeStart), '01.11.2026{Enter}');
+    await user.clear(screen.getByPlaceholderText(AnalyticsScreenText.rangeEnd));
+    await user.type(screen.getByPlaceholderText(AnalyticsScreenText.rangeEnd), '05.11.2026{Enter}');
+    await waitFor(() =>
+      expect(exportLink()).toHaveAttribute(
+        'href',
+        '/api/admin/analytics/export?startDate=2026-11-01&endDate=2026-11-05',
+      ),
+    );
+
+    await pickStaff(
+      user,
+      screen.getByRole('combobox', { name: AnalyticsScreenText.staff }),
+      'anna@retouch.local',
+    );
+    expect(await screen.findByText('22.11.2026')).toBeInTheDocument();
+    expect(exportLink()).toHaveAttribute(
+      'href',
+      '/api/admin/analytics/export/u-anna?startDate=2026-11-01&endDate=2026-11-05',
+    );
+  });
+
+  it('offers no export while the alert says there are no statistics', async () => {
+    openAnalytics({ [`GET ${OWN}`]: notFound });
+    await screen.findByRole('alert', {}, LOAD);
+    expect(screen.getByRole('button', { name: AnalyticsScreenText.exportCsv })).toBeDisabled();
+    expect(screen.queryByRole('link', { name: AnalyticsScreenText.exportCsv })).not.toBeInTheDocument();
   });
 
   it('goes back to /admin when even the first days asked for have no statistics', async () => {

@@ -114,21 +114,61 @@ describe('/admin/degree-action', () => {
     expect(screen.getByDisplayValue('Light touch')).toBeInTheDocument();
   });
 
-  it('adds an empty row, ready to be named', async () => {
-    const added: Degree = { _id: 'd-new', title: { admin: '', user: '' }, default: false };
+  it('adds a row that is created on the server only when saved with both titles', async () => {
+    const medium: Degree = { _id: 'd-medium', title: { admin: 'Средне', user: 'Medium' }, default: false };
     const { user, callsTo } = openDegrees({
-      'POST /api/admin/services/degree': { status: 201, body: added },
+      'POST /api/admin/services/degree': { status: 201, body: medium },
     });
     await rowOf('Слабо');
-    expect(screen.getAllByLabelText(DegreeText.titleAdmin)).toHaveLength(2);
-
+    const save = screen.getByRole('button', { name: DegreeText.save });
     await user.click(screen.getByRole('button', { name: DegreeText.add }));
 
     await waitFor(() => expect(screen.getAllByLabelText(DegreeText.titleAdmin)).toHaveLength(3));
-    expect(callsTo('POST', '/api/admin/services/degree')).toHaveLength(1);
-    const newTitle = screen.getAllByLabelText(DegreeText.titleAdmin)[2]!;
-    expect(newTitle).toHaveValue('');
-    expect(newTitle).toHaveFocus();
+    const newAdmin = screen.getAllByLabelText(DegreeText.titleAdmin)[2]!;
+    const newUser = screen.getAllByLabelText(DegreeText.titleUser)[2]!;
+    expect(newAdmin).toHaveValue('');
+    expect(newAdmin).toHaveFocus();
+    expect(save).toBeDisabled();
+    expect(screen.getByRole('button', { name: DegreeText.add })).toBeDisabled();
+
+    await user.type(newAdmin, 'Средне');
+    await user.type(newUser, '  ');
+    expect(save).toBeDisabled();
+    expect(callsTo('POST', '/api/admin/services/degree')).toHaveLength(0);
+
+    await user.clear(newUser);
+    await user.type(newUser, 'Medium');
+    await user.click(save);
+
+    expect(await screen.findByText(CatalogNotice.dataUpdated)).toBeInTheDocument();
+    expect(callsTo('POST', '/api/admin/services/degree').map((call) => call.body)).toEqual([
+      { title: medium.title },
+    ]);
+    await waitFor(() => expect(save).toBeDisabled());
+    expect(screen.getAllByLabelText(DegreeText.titleAdmin)).toHaveLength(3);
+    expect(screen.getByRole('button', { name: DegreeText.add })).toBeEnabled();
+  });
+
+  it('drops a new row on cancel without calling the server', async () => {
+    const { user, calls } = openDegrees();
+    await rowOf('Слабо');
+    await user.click(screen.getByRole('button', { name: DegreeText.add }));
+    await waitFor(() => expect(screen.getAllByLabelText(DegreeText.titleAdmin)).toHaveLength(3));
+
+    await user.click(screen.getByRole('button', { name: DegreeText.cancel }));
+    await waitFor(() => expect(screen.getAllByLabelText(DegreeText.titleAdmin)).toHaveLength(2));
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('does not save a degree whose title was emptied', async () => {
+    const { user, callsTo } = openDegrees();
+    const save = await screen.findByRole('button', { name: DegreeText.save });
+    const english = (await rowOf('Сильно')).getByLabelText(DegreeText.titleUser);
+    await user.clear(english);
+    expect(save).toBeDisabled();
+    await user.type(english, '   ');
+    expect(save).toBeDisabled();
+    expect(callsTo('PATCH', '/api/admin/services/degree/d-strong')).toHaveLength(0);
   });
 
   it("disables the default's delete and asks before deleting another", async () => {

@@ -1,10 +1,13 @@
-import type { RefusalReason, PublicGroup, PublicService } from '@retouch/shared/catalog';
+import type { AdminGroup, RefusalReason, PublicGroup, PublicService } from '@retouch/shared/catalog';
 import { DispatchText, TimeExtensionCode, type StaffOrder } from '@retouch/shared/dispatch';
+import { SOCKET_MAX_CONNECT_ERRORS } from '@retouch/shared/constants';
+import { PermissionSign } from '@retouch/shared/permissions';
 import { AdminText, CustomerText } from '@retouch/shared/texts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionFlags } from '@/features/auth/stores/session-flags';
+import { ConnectionText } from '@/features/admin/components/connection-status';
 import { DesignerText } from '@/features/designer-cabinet/texts';
 import { ShiftText } from '@/features/shift/texts';
 import { FakeSocket } from '@/test/fake-socket';
@@ -155,9 +158,16 @@ afterAll(() => {
 
 beforeEach(() => emitted.mockClear());
 
-async function openCabinet(answers: Parameters<typeof mockFetch>[0] = {}, path = '/admin/design') {
+const NO_CABINET_STATE = { shift: { startDate: null }, order: null, extensionOffer: false };
+
+async function openCabinet(
+  answers: Parameters<typeof mockFetch>[0] = {},
+  path = '/admin/design',
+  { idle = true } = {},
+) {
   setSessionFlags({ isAdmin: true });
   const api = mockFetch({
+    'GET /api/executor/state': { body: NO_CABINET_STATE },
     'GET /api/user/info': { body: designer },
     'GET /api/admin/permissions/user': { body: designerPermissions },
     'GET /api/executor/shift': { status: 404, body: { message: DispatchText.noShift } },
@@ -169,7 +179,7 @@ async function openCabinet(answers: Parameters<typeof mockFetch>[0] = {}, path =
   const view = renderApp(path, {
     userEventOptions: { delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never },
   });
-  if (path === '/admin/design') {
+  if (path === '/admin/design' && idle) {
     await screen.findByRole('button', { name: DesignerText.goOnDuty }, { timeout: 5000 });
   }
   return { ...view, ...api };
@@ -295,9 +305,27 @@ describe('/admin/design', () => {
     await waitFor(() => expect(queue).toHaveTextContent('3'));
     const earned = screen.getByText(DesignerText.earnedToday).closest<HTMLElement>('.ant-statistic')!;
     await waitFor(() => expect(earned).toHaveTextContent('42'));
+    // The pay is in tokens, as in the analytics and the orders (which say so too).
+    expect(earned).toHaveTextContent(/^Заработано сегодня.*токен/);
     const query = new URL(callsTo('GET', '/api/analytics/user')[0]!.url, 'http://host').searchParams;
     expect(query.get('startDate')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(query.get('endDate')).toBe(query.get('startDate'));
+  });
+
+  it('asks for the earnings of today again when an approval recorded the pay (issue 21)', async () => {
+    let earned = 0;
+    const { callsTo } = await openCabinet({
+      'GET /api/analytics/user': () => ({
+        body: [
+          { date: '2026-11-01', shiftTime: 1, ordersCount: 1, totalCost: earned, tips: [], totalTips: 0 },
+        ],
+      }),
+    });
+    await waitFor(() => expect(callsTo('GET', '/api/analytics/user')).toHaveLength(1));
+    earned = 7;
+    serverSends('earnings changed');
+    const statistic = screen.getByText(DesignerText.earnedToday).closest<HTMLElement>('.ant-statistic')!;
+    await waitFor(() => expect(statistic).toHaveTextContent('7'));
   });
 
   it('shows 0 earned today when the server has no statistics (404)', async () => {
@@ -322,6 +350,11 @@ describe('/admin/design', () => {
       'Оставьте веснушки',
     );
     expect(screen.getByRole('img', { name: DesignerText.additionalPhoto })).toHaveAttribute('width', '150');
+    // The back office is in Russian; the customer's compare says Before and After.
+    expect(screen.getByRole('img', { name: 'До' })).toHaveAttribute('src', '/api/files/original.jpg');
+    expect(screen.getByRole('img', { name: 'После' })).toHaveAttribute('src', '/api/files/draft.jpg');
+    expect(screen.getByText('До')).toBeInTheDocument();
+    expect(screen.getByText('После')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: DesignerText.downloadOriginal })).toHaveAttribute(
       'href',
       '/api/files/original.jpg',
@@ -475,6 +508,63 @@ describe('/admin/design', () => {
 });
 
 describe('/admin/design editing the services', () => {
+  // The back office is in Russian: the catalogue's admin titles, not the customer's English ones.
+  it('names the groups, services, options and degrees to add by their Russian titles', async () => {
+    const service = faceGroup.list[0]!;
+    const option = service.optional[0]!;
+    const adminFace: AdminGroup = {
+      _id: faceGroup._id,
+      title: { admin: 'Лицо', user: 'Face' },
+      status: true,
+      list: [
+        {
+          ...service,
+          title: { admin: 'Ретушь глаз', user: service.title.user },
+          description: { admin: 'Яркие глаза', user: service.description.user },
+          instruction: '',
+          designerPrice: 2,
+          status: true,
+          degreeAction: [STRONG],
+          optional: [
+            {
+              ...option,
+              title: { admin: 'Ресницы', user: option.title.user },
+              description: { admin: 'Длинные ресницы', user: option.description.user },
+              instruction: '',
+              designerPrice: 1,
+              status: true,
+            },
+          ],
+        },
+      ],
+    };
+    const { user } = await openCabinet({
+      'GET /api/admin/permissions/user': {
+        body: [PermissionSign.showAdmin, PermissionSign.editServices, PermissionSign.cabinetDesigner].map(
+          (sign) => ({ sign, status: true }),
+        ),
+      },
+      'GET /api/admin/services': { body: [adminFace] },
+      'GET /api/admin/services/degree': {
+        body: [{ _id: STRONG, title: { admin: 'Сильно', user: 'Strong' }, default: true }],
+      },
+    });
+    await receiveOrder();
+    await user.click(screen.getByRole('button', { name: DesignerText.editServices }));
+    await user.click(await screen.findByLabelText(DesignerText.group));
+    await user.click(await screen.findByTitle('Лицо'));
+    await user.click(screen.getByLabelText(DesignerText.service));
+    await user.click(await screen.findByTitle('Ретушь глаз'));
+    await user.click(await screen.findByLabelText(DesignerText.option));
+    expect(await screen.findByTitle('Ресницы')).toBeInTheDocument();
+    await user.click(screen.getByTitle('Ресницы'));
+    await user.click(await screen.findByLabelText(DesignerText.degrees));
+    expect(await screen.findByTitle('Сильно')).toBeInTheDocument();
+    for (const english of ['Face', 'Eye retouch', 'Lashes', 'Strong']) {
+      expect(screen.queryByTitle(english)).not.toBeInTheDocument();
+    }
+  });
+
   it('switches an entry off with every entry in the body and shows the saved order', async () => {
     const order = anOrder();
     const saved = anOrder({
@@ -556,5 +646,143 @@ describe('/admin/design editing the services', () => {
       { id: faceGroup.list[0]!._id, isOptional: false, status: true, degreeAction: [STRONG] },
       { id: faceGroup.list[0]!.optional[0]!._id, isOptional: true, status: true, degreeAction: [] },
     ]);
+  });
+});
+
+// Issue 21: the order in hand vanished on a reload (the server's `order for executor` came before the
+// screen listened), and a dead connection looked like a live search.
+describe('/admin/design after a reload or a lost connection', () => {
+  const onShift = { startDate: new Date(Date.now() - 3_600_000).toISOString() };
+
+  it('shows the order in hand after a reload with its countdown, from the server, before any socket event', async () => {
+    await openCabinet(
+      {
+        'GET /api/executor/state': { body: { shift: onShift, order: anOrder(), extensionOffer: false } },
+        'GET /api/executor/shift': { body: onShift },
+      },
+      '/admin/design',
+      { idle: false },
+    );
+    expect(await screen.findByText(DesignerText.persons)).toBeInTheDocument();
+    expect(screen.getByText(DesignerText.timeLeft)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: DesignerText.goOnDuty })).not.toBeInTheDocument();
+  });
+
+  it('repeats an extension offer still open after a reload', async () => {
+    await openCabinet(
+      { 'GET /api/executor/state': { body: { shift: onShift, order: anOrder(), extensionOffer: true } } },
+      '/admin/design',
+      { idle: false },
+    );
+    expect(await screen.findByText(DispatchText.extensionOffer)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: DesignerText.extend })).toBeInTheDocument();
+  });
+
+  it('asks the server again at every connect: an order handed out while it was not listening appears', async () => {
+    let held: StaffOrder | null = null;
+    await openCabinet({
+      'GET /api/executor/state': () => ({ body: { shift: onShift, order: held, extensionOffer: false } }),
+    });
+    held = anOrder();
+    serverSends('connect');
+    expect(await screen.findByText(DesignerText.persons)).toBeInTheDocument();
+  });
+
+  it('keeps an order that came by socket while an older answer of the server was on its way', async () => {
+    const { fetchMock } = await openCabinet();
+    const answered = fetchMock.getMockImplementation()!;
+    let answerState: (() => void) | undefined;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (!String(input).startsWith('/api/executor/state')) return answered(input, init);
+      await new Promise<void>((resolve) => (answerState = resolve));
+      return Response.json(NO_CABINET_STATE);
+    });
+    serverSends('connect');
+    await waitFor(() => expect(answerState).toBeDefined());
+    await receiveOrder();
+    act(() => answerState!());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText(DesignerText.persons)).toBeInTheDocument();
+  });
+
+  it('goes on searching after a reload when it was searching', async () => {
+    const first = await openCabinet();
+    await first.user.click(screen.getByRole('button', { name: DesignerText.goOnDuty }));
+    first.unmount();
+    emitted.mockClear();
+
+    await openCabinet(
+      { 'GET /api/executor/state': { body: { shift: onShift, order: null, extensionOffer: false } } },
+      '/admin/design',
+      { idle: false },
+    );
+    serverSends('connect');
+    await waitFor(() => expect(emitted).toHaveBeenCalledWith('executor find', true));
+    expect(await screen.findByText(DesignerText.searching)).toBeInTheDocument();
+  });
+
+  it('says the connection is lost instead of searching, and searches again by itself once back', async () => {
+    const { user } = await openCabinet();
+    serverSends('connect');
+    await user.click(screen.getByRole('button', { name: DesignerText.goOnDuty }));
+    expect(screen.getByText(DesignerText.searching)).toBeInTheDocument();
+    const header = screen.getByRole('banner');
+    expect(within(header).getByText(ConnectionText.connected)).toBeInTheDocument();
+
+    serverSends('disconnect', 'transport close');
+    expect(within(header).getByText(ConnectionText.reconnecting)).toBeInTheDocument();
+    expect(screen.queryByText(DesignerText.searching)).not.toBeInTheDocument();
+    expect(screen.getByText(DesignerText.searchPaused)).toBeInTheDocument();
+
+    emitted.mockClear();
+    serverSends('connect');
+    expect(emitted).toHaveBeenCalledWith('executor find', true);
+    expect(screen.getByText(DesignerText.searching)).toBeInTheDocument();
+    expect(within(header).getByText(ConnectionText.connected)).toBeInTheDocument();
+  });
+
+  it('shows offline with a retry once the client gave up reconnecting', async () => {
+    const { user } = await openCabinet();
+    serverSends('connect');
+    serverSends('disconnect', 'transport close');
+    for (let attempt = 0; attempt < SOCKET_MAX_CONNECT_ERRORS; attempt += 1) {
+      serverSends('connect_error', new Error('xhr poll error'));
+    }
+    const header = screen.getByRole('banner');
+    expect(await within(header).findByText(ConnectionText.offline)).toBeInTheDocument();
+    const connects = liveSocket().connect.mock.calls.length;
+    await user.click(within(header).getByRole('button', { name: ConnectionText.retry }));
+    expect(liveSocket().connect.mock.calls.length).toBe(connects + 1);
+  });
+
+  it('asks before ending a shift with an order in hand, then gives the order back and stays idle', async () => {
+    let open = true;
+    let held: StaffOrder | null = null;
+    const { user, callsTo } = await openCabinet(
+      {
+        'GET /api/executor/state': () => ({
+          body: { shift: open ? onShift : { startDate: null }, order: held, extensionOffer: false },
+        }),
+        'GET /api/executor/shift': () => ({ body: open ? onShift : { startDate: null } }),
+        'POST /api/executor/shift/toggle': () => {
+          open = false;
+          held = null;
+          return { body: { startDate: null } };
+        },
+      },
+      '/admin/design',
+      { idle: false },
+    );
+    held = anOrder();
+    await receiveOrder(held);
+    await user.click(await screen.findByRole('button', { name: ShiftText.end }));
+    const question = await screen.findByRole('dialog', { name: ShiftText.endWithOrderTitle });
+    expect(callsTo('POST', '/api/executor/shift/toggle')).toHaveLength(0);
+    await user.click(within(question).getByRole('button', { name: ShiftText.endWithOrderConfirm }));
+
+    await waitFor(() => expect(callsTo('POST', '/api/executor/shift/toggle')).toHaveLength(1));
+    expect(await screen.findByRole('button', { name: DesignerText.goOnDuty })).toBeInTheDocument();
+    expect(screen.queryByText(DesignerText.persons)).not.toBeInTheDocument();
+    expect(emitted).not.toHaveBeenCalledWith('executor find', true);
   });
 });

@@ -280,12 +280,14 @@ describe('/admin/moder a result to check (condition 2)', () => {
 
     expect(statistic(ModeratorText.createdAt)).toHaveTextContent('01.11.2026');
     expect(statistic(ModeratorText.total)).toHaveTextContent('12');
+    expect(statistic(ModeratorText.total)).toHaveTextContent(/^Сумма заказа.*токен/);
     await waitFor(() => expect(statistic(ModeratorText.queueSize)).toHaveTextContent('3'));
     // 60 minutes, 1 gone, 10 kept back as for the designer.
     await waitFor(() => expect(statistic(ModeratorText.timeLeft)).toHaveTextContent(/00:4[89]:\d\d/));
 
-    expect(screen.getByRole('img', { name: 'Before' })).toHaveAttribute('src', '/api/files/original.jpg');
-    expect(screen.getByRole('img', { name: 'After' })).toHaveAttribute('src', RESULT);
+    // The back office is in Russian; the customer's compare says Before and After.
+    expect(screen.getByRole('img', { name: 'До' })).toHaveAttribute('src', '/api/files/original.jpg');
+    expect(screen.getByRole('img', { name: 'После' })).toHaveAttribute('src', RESULT);
     expect(screen.getByRole('img', { name: ModeratorText.draft })).toHaveAttribute(
       'src',
       '/api/files/draft.jpg',

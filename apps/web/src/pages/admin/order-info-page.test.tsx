@@ -4,7 +4,6 @@ import { OrderCondition } from '@retouch/shared/orders';
 import { AdminText } from '@retouch/shared/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { CompareText } from '@/components/before-after-slider';
 import { StaffOrderText } from '@/components/staff-order/texts';
 import { AdminOrdersRowLabel, AdminOrdersUiText } from '@/features/admin-orders/texts';
 import { setSessionFlags } from '@/features/auth/stores/session-flags';
@@ -139,9 +138,11 @@ describe('/admin/info/order/{id}', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('01.11.2026')).toBeInTheDocument();
     expect(card(`${AdminOrdersUiText.order} order-1`).getByText('12')).toBeInTheDocument();
-    // No final picture yet: the original is compared with the draft.
-    expect(screen.getByAltText(CompareText.before)).toHaveAttribute('src', '/api/files/original.jpg');
-    expect(screen.getByAltText(CompareText.after)).toHaveAttribute('src', '/api/files/draft.png');
+    // No final picture yet: the original is compared with the draft, labelled in Russian as the screen.
+    expect(screen.getByRole('img', { name: 'До' })).toHaveAttribute('src', '/api/files/original.jpg');
+    expect(screen.getByRole('img', { name: 'После' })).toHaveAttribute('src', '/api/files/draft.png');
+    expect(screen.getByText('До')).toBeInTheDocument();
+    expect(screen.getByText('После')).toBeInTheDocument();
 
     const persons = card(StaffOrderText.persons);
     expect(persons.getByText('Ретушь кожи')).toBeInTheDocument();
@@ -153,10 +154,25 @@ describe('/admin/info/order/{id}', () => {
     expect(history.getByText('Мягче тени')).toBeInTheDocument();
   });
 
+  // Tips are tokens, as the customer pays them; analytics shows its tips in dollars (back office section 9).
+  it("says the total and the tips are in tokens, in the order and in the client's other orders", async () => {
+    openDetails({}, anOrder({ condition: OrderCondition.doneTipped, tip: 25 }));
+    await shown();
+    const summary = card(`${AdminOrdersUiText.order} order-1`);
+    expect(summary.getByText(/^Итого.*токен/)).toBeInTheDocument();
+    expect(summary.getByText(/^Чаевые.*токен/)).toBeInTheDocument();
+    expect(summary.getByText('25')).toBeInTheDocument();
+    const list = card(AdminOrdersUiText.clientOrders);
+    await list.findByRole('button', { name: AdminOrdersRowLabel.openOrder('order-0') });
+    const headers = list.getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers.filter((header) => /токен/.test(header ?? ''))).toHaveLength(2);
+    expect(card(AdminOrdersUiText.client).getByText(/^Баланс.*токен/)).toBeInTheDocument();
+  });
+
   it('compares the original with the final picture once there is one', async () => {
     openDetails({}, anOrder({ condition: OrderCondition.done, finalPicture: '/api/files/final.jpg' }));
     await shown();
-    expect(screen.getByAltText(CompareText.after)).toHaveAttribute('src', '/api/files/final.jpg');
+    expect(screen.getByRole('img', { name: 'После' })).toHaveAttribute('src', '/api/files/final.jpg');
   });
 
   it("lists the client's other orders (41 asked for, this one left out) and opens one on a click", async () => {

@@ -77,6 +77,19 @@ const cellTexts = (row: ReturnType<typeof within>) =>
 const tableShown = () => screen.findByText('o-new', {}, { timeout: 5000 });
 const dateHeader = () => screen.getByRole('columnheader', { name: new RegExp(AdminOrdersUiText.date) });
 
+const statusFilter = () => screen.getByRole('combobox', { name: AdminOrdersUiText.statusFilter });
+/** Picks an option of the open select by its text. */
+const chooseOption = async (user: { click: (element: Element) => Promise<void> }, text: string) =>
+  user.click(await screen.findByText(text, { selector: '.ant-select-item-option-content' }));
+const addressQuery = (location: { search: string }) =>
+  Object.fromEntries(new URLSearchParams(location.search));
+const exportHref = () => {
+  const href = screen.getByRole('link', { name: AdminOrdersUiText.exportCsv }).getAttribute('href')!;
+  return Object.fromEntries(new URL(href, 'http://localhost').searchParams);
+};
+/** The address of a table filtered by everything it offers. */
+const FILTERED = `sortByDate=ASC&email=${encodeURIComponent(bob.email)}&status=refused,beingModerated&dateFrom=2026-11-01&dateTo=2026-11-05`;
+
 beforeAll(async () => {
   await import('@/pages/admin/admin-area');
   await import('@/pages/admin/orders-page');
@@ -137,6 +150,15 @@ describe('/admin/orders', () => {
     expect(tag('o-cancelled')).toHaveClass('ant-tag-error');
   });
 
+  // Tips are tokens, as the customer pays them; analytics shows its tips in dollars (back office section 9).
+  it('says the cost and the tip are in tokens', async () => {
+    openOrders();
+    await tableShown();
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers[4]).toMatch(/^Стоимость.*токен/);
+    expect(headers[5]).toMatch(/^Чаевые.*токен/);
+  });
+
   it('asks the server for 20 newest orders of page 1 first, then for the page chosen', async () => {
     const { user, queries } = openOrders();
     await tableShown();
@@ -149,7 +171,7 @@ describe('/admin/orders', () => {
     const { user, queries } = openOrders({ path: '/admin/orders?page=2' });
     await tableShown();
     expect(queries()[0]).toEqual({ limit: '20', page: '2', sortByDate: 'DESC' });
-    await user.click(screen.getByRole('combobox'));
+    await user.click(within(document.querySelector<HTMLElement>('.ant-pagination')!).getByRole('combobox'));
     const options = await screen.findAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['5 / стр.', '10 / стр.', '20 / стр.']);
     await user.click(screen.getByText('10 / стр.', { selector: '.ant-select-item-option-content' }));
@@ -189,6 +211,122 @@ describe('/admin/orders', () => {
   it('says when there are no orders', async () => {
     openOrders({ page: { orders: [], total: 0 } });
     expect(await screen.findByText(AdminOrdersUiText.empty)).toBeInTheDocument();
+  });
+
+  it('filters by several statuses at once, on the server and in the address, from page 1 again', async () => {
+    const { user, queries, location } = openOrders({ path: '/admin/orders?page=3' });
+    await tableShown();
+    expect(queries()[0]).toEqual({ limit: '20', page: '3', sortByDate: 'DESC' });
+    await user.click(statusFilter());
+    await chooseOption(user, AdminOrdersUiText.refused);
+    await waitFor(() => expect(queries().at(-1)).toMatchObject({ page: '1', status: 'refused' }));
+    await chooseOption(user, AdminOrdersUiText.completed);
+    await waitFor(() =>
+      expect(queries().at(-1)).toEqual({
+        limit: '20',
+        page: '1',
+        sortByDate: 'DESC',
+        // In the table's order, whatever the order they were picked in.
+        status: 'completed,refused',
+      }),
+    );
+    expect(addressQuery(location())).toEqual({ status: 'completed,refused' });
+  });
+
+  it("filters by creation days: the server gets the bounds of the viewer's days, the address the days", async () => {
+    // A staff member in Moscow (UTC+3): their 1 November starts at 21:00 UTC on 31 October.
+    const zone = process.env.TZ;
+    process.env.TZ = 'Europe/Moscow';
+    try {
+      const { user, queries, location } = openOrders();
+      await tableShown();
+      await user.click(screen.getByPlaceholderText(AdminOrdersUiText.createdFrom));
+      await user.type(screen.getByPlaceholderText(AdminOrdersUiText.createdFrom), '01.11.2026{Enter}');
+      await user.type(screen.getByPlaceholderText(AdminOrdersUiText.createdTo), '05.11.2026{Enter}');
+      await waitFor(() =>
+        expect(queries().at(-1)).toEqual({
+          limit: '20',
+          page: '1',
+          sortByDate: 'DESC',
+          // From midnight of the 1st to midnight after the 5th, Moscow time.
+          createdFrom: '2026-10-31T21:00:00.000Z',
+          createdBefore: '2026-11-05T21:00:00.000Z',
+        }),
+      );
+      expect(addressQuery(location())).toEqual({ dateFrom: '2026-11-01', dateTo: '2026-11-05' });
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
+  it('keeps the filters of the address: a reload or a shared link asks with them and shows them', async () => {
+    const { queries } = openOrders({ path: `/admin/orders?${FILTERED}` });
+    await tableShown();
+    expect(queries()[0]).toEqual({
+      limit: '20',
+      page: '1',
+      sortByDate: 'ASC',
+      email: bob.email,
+      status: 'beingModerated,refused',
+      createdFrom: new Date(2026, 10, 1).toISOString(),
+      createdBefore: new Date(2026, 10, 6).toISOString(),
+    });
+    const chosen = [...statusFilter().closest('.ant-select')!.querySelectorAll('.ant-select-selection-item')];
+    expect(chosen.map((tag) => tag.textContent)).toEqual([
+      AdminOrdersUiText.beingModerated,
+      AdminOrdersUiText.refused,
+    ]);
+    expect(screen.getByPlaceholderText(AdminOrdersUiText.createdFrom)).toHaveValue('01.11.2026');
+    expect(screen.getByPlaceholderText(AdminOrdersUiText.createdTo)).toHaveValue('05.11.2026');
+  });
+
+  it('clears the statuses: every status again, and none in the address', async () => {
+    const { user, queries, location } = openOrders({ path: '/admin/orders?status=refused' });
+    await tableShown();
+    expect(queries()[0]).toMatchObject({ status: 'refused' });
+    const select = statusFilter().closest<HTMLElement>('.ant-select')!;
+    await user.hover(select);
+    await user.click(select.querySelector<HTMLElement>('.ant-select-clear')!);
+    await waitFor(() => expect(queries().at(-1)).toEqual({ limit: '20', page: '1', sortByDate: 'DESC' }));
+    expect(addressQuery(location())).toEqual({});
+  });
+
+  it('offers the CSV export of the orders the filters and the sort keep', async () => {
+    const { user } = openOrders({ path: `/admin/orders?${FILTERED}&page=2` });
+    await tableShown();
+    const exportLink = screen.getByRole('link', { name: AdminOrdersUiText.exportCsv });
+    const url = new URL(exportLink.getAttribute('href')!, 'http://localhost');
+    expect(url.pathname).toBe('/api/admin/orders/export');
+    // Every order the filters keep, so no page or page size.
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      sortByDate: 'ASC',
+      email: bob.email,
+      status: 'beingModerated,refused',
+      createdFrom: new Date(2026, 10, 1).toISOString(),
+      createdBefore: new Date(2026, 10, 6).toISOString(),
+    });
+    // The link follows the filters as they change.
+    await user.click(screen.getByText(AdminOrdersUiText.clearFilter));
+    await user.click(statusFilter());
+    await chooseOption(user, AdminOrdersUiText.completed);
+    await waitFor(() =>
+      expect(exportHref()).toEqual({
+        sortByDate: 'ASC',
+        status: 'beingModerated,completed,refused',
+        createdFrom: new Date(2026, 10, 1).toISOString(),
+        createdBefore: new Date(2026, 10, 6).toISOString(),
+      }),
+    );
+  });
+
+  it('offers the export of every order when nothing filters the table', async () => {
+    openOrders();
+    await tableShown();
+    expect(screen.getByRole('link', { name: AdminOrdersUiText.exportCsv })).toHaveAttribute(
+      'href',
+      '/api/admin/orders/export?sortByDate=DESC',
+    );
   });
 
   it("tells a failed load as 'Что-то пошло не так!' titled 'Ошибка'", async () => {

@@ -1,4 +1,4 @@
-import { CatalogNotice, type RefusalReason } from '@retouch/shared/catalog';
+import { CatalogNotice, CatalogText, type RefusalReason } from '@retouch/shared/catalog';
 import { AdminText } from '@retouch/shared/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -42,28 +42,74 @@ describe('/admin/reason-refusal', () => {
     expect(rows()[0]!.getByRole('button', { name: ReasonText.save })).toBeDisabled();
   });
 
-  it('adds an empty row that can be filled in and saved', async () => {
-    const added: RefusalReason = { _id: 'r-new', title: { admin: '', user: '' } };
-    const filled: RefusalReason = { _id: 'r-new', title: { admin: 'Нет лица', user: 'No face' } };
+  it('adds a row that is created on the server only once both titles are typed', async () => {
+    const created: RefusalReason = { _id: 'r-new', title: { admin: 'Нет лица', user: 'No face' } };
     const { user, callsTo } = openReasons({
-      'POST /api/admin/orders/reason': { status: 201, body: added },
-      'PATCH /api/admin/orders/reason/r-new': { body: filled },
+      'POST /api/admin/orders/reason': { status: 201, body: created },
     });
     await screen.findByDisplayValue('Размытое фото');
     await user.click(screen.getByRole('button', { name: ReasonText.add }));
 
     await waitFor(() => expect(rows()).toHaveLength(2));
-    expect(callsTo('POST', '/api/admin/orders/reason')[0]?.body).toEqual({ title: { admin: '', user: '' } });
     const row = rows()[1]!;
     expect(row.getByLabelText(ReasonText.titleAdmin)).toHaveValue('');
     expect(row.getByLabelText(ReasonText.titleAdmin)).toHaveFocus();
+    expect(row.getByRole('button', { name: ReasonText.save })).toBeDisabled();
+    expect(screen.getByRole('button', { name: ReasonText.add })).toBeDisabled();
 
     await user.type(row.getByLabelText(ReasonText.titleAdmin), 'Нет лица');
+    await user.type(row.getByLabelText(ReasonText.titleUser), '   ');
+    expect(row.getByRole('button', { name: ReasonText.save })).toBeDisabled();
+    expect(callsTo('POST', '/api/admin/orders/reason')).toHaveLength(0);
+
+    await user.clear(row.getByLabelText(ReasonText.titleUser));
     await user.type(row.getByLabelText(ReasonText.titleUser), 'No face');
     await user.click(row.getByRole('button', { name: ReasonText.save }));
 
-    expect(await screen.findByText(CatalogNotice.changed)).toBeInTheDocument();
-    expect(callsTo('PATCH', '/api/admin/orders/reason/r-new')[0]?.body).toEqual({ title: filled.title });
+    expect(await screen.findByText(CatalogNotice.added)).toBeInTheDocument();
+    expect(callsTo('POST', '/api/admin/orders/reason').map((call) => call.body)).toEqual([
+      { title: created.title },
+    ]);
+    await waitFor(() => expect(rows()[1]!.getByRole('button', { name: ReasonText.save })).toBeDisabled());
+    expect(rows()).toHaveLength(2);
+    expect(screen.getByRole('button', { name: ReasonText.add })).toBeEnabled();
+  });
+
+  it('drops a new row on cancel without calling the server', async () => {
+    const { user, calls } = openReasons();
+    await screen.findByDisplayValue('Размытое фото');
+    await user.click(screen.getByRole('button', { name: ReasonText.add }));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+
+    await user.click(rows()[1]!.getByRole('button', { name: ReasonText.cancel }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('does not save a reason whose title was emptied', async () => {
+    const { user, callsTo } = openReasons();
+    const russian = await screen.findByDisplayValue('Размытое фото');
+    await user.clear(russian);
+    expect(rows()[0]!.getByRole('button', { name: ReasonText.save })).toBeDisabled();
+    await user.type(russian, '  ');
+    expect(rows()[0]!.getByRole('button', { name: ReasonText.save })).toBeDisabled();
+    expect(callsTo('PATCH', '/api/admin/orders/reason/r-blurry')).toHaveLength(0);
+  });
+
+  it("warns with the server's refusal when a new reason is not created, and keeps the row", async () => {
+    const { user } = openReasons({
+      'POST /api/admin/orders/reason': { status: 400, body: { message: CatalogText.reasonTitleEmpty } },
+    });
+    await screen.findByDisplayValue('Размытое фото');
+    await user.click(screen.getByRole('button', { name: ReasonText.add }));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    await user.type(rows()[1]!.getByLabelText(ReasonText.titleAdmin), 'Нет лица');
+    await user.type(rows()[1]!.getByLabelText(ReasonText.titleUser), 'No face');
+    await user.click(rows()[1]!.getByRole('button', { name: ReasonText.save }));
+
+    expect(await screen.findByText(CatalogText.reasonTitleEmpty)).toBeInTheDocument();
+    expect(screen.getByText(AdminText.warning)).toBeInTheDocument();
+    expect(screen.getByDisplayValue('No face')).toBeInTheDocument();
   });
 
   it('saves an edited reason with both titles', async () => {

@@ -112,6 +112,26 @@ describe('/admin/site-settings', () => {
     expect(screen.getByText(localDateTime(saved.data!))).toBeInTheDocument();
   });
 
+  it("clears the moment with the picker's clear control: PATCHes null and shows the setting unset", async () => {
+    const cleared: SystemSetting = { ...overload, data: null };
+    const { user, callsTo } = openSettings({
+      [`PATCH ${PATCH}`]: { body: { message: SettingsText.updated, setting: cleared } },
+    });
+    await user.click(await editButton());
+    expect(dialog().getByPlaceholderText(SiteSettingsText.pickDateTime)).toHaveValue(
+      localDateTime(overload.data!),
+    );
+
+    await user.click(dialog().getByRole('button', { name: 'Очистить' }));
+    expect(dialog().getByPlaceholderText(SiteSettingsText.pickDateTime)).toHaveValue('');
+    await user.click(dialog().getByRole('button', { name: SiteSettingsText.save }));
+
+    expect(await screen.findByText(SettingsText.updated)).toBeInTheDocument();
+    expect(callsTo('PATCH', PATCH).map((call) => call.body)).toEqual([{ data: null }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText(SiteSettingsText.unset)).toBeInTheDocument();
+  });
+
   it("shows the server's refusal in a notification titled Ошибка and keeps the dialog", async () => {
     const { user } = openSettings({
       [`PATCH ${PATCH}`]: { status: 400, body: { message: 'Неверная дата' } },

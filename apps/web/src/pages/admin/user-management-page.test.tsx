@@ -1,4 +1,5 @@
 import { AdminUsersText, type AdminUser, type Role, type UserPermissions } from '@retouch/shared/admin-users';
+import { AuditText, type AuditEntry } from '@retouch/shared/audit';
 import { ALL_PERMISSION_SIGNS, PERMISSION_DESCRIPTIONS, PermissionSign } from '@retouch/shared/permissions';
 import { SocketEvent } from '@retouch/shared/realtime';
 import { AdminText } from '@retouch/shared/texts';
@@ -112,6 +113,47 @@ describe('/admin/user-management', () => {
         onlyAdmin: 'true',
         searchByEmail: 'OLGA',
       }),
+    );
+  });
+
+  it('offers the CSV export of the users the search, the switch and the sort keep', async () => {
+    const { user, callsTo } = openUsers();
+    await screen.findByText(olga.email);
+    const exportLink = () => screen.getByRole('link', { name: UserManagementText.exportCsv });
+    const exportQuery = () => {
+      const url = new URL(exportLink().getAttribute('href')!, 'http://x');
+      return { path: url.pathname, query: Object.fromEntries(url.searchParams) };
+    };
+    expect(exportQuery()).toEqual({
+      path: '/api/admin/users/export',
+      query: { date: 'DESC', onlyAdmin: 'false' },
+    });
+
+    await user.type(
+      screen.getByRole('searchbox', { name: UserManagementText.searchPlaceholder }),
+      'OLGA{Enter}',
+    );
+    await user.click(screen.getByText(UserManagementText.administrators));
+    await user.click(screen.getByRole('columnheader', { name: new RegExp(UserManagementText.createdAt) }));
+    await waitFor(() =>
+      expect(query(callsTo('GET', '/api/admin/users').at(-1))).toMatchObject({
+        date: 'ASC',
+        onlyAdmin: 'true',
+      }),
+    );
+    // Every user they keep: no page or page size.
+    expect(exportQuery()).toEqual({
+      path: '/api/admin/users/export',
+      query: { date: 'ASC', onlyAdmin: 'true', searchByEmail: 'OLGA' },
+    });
+  });
+
+  it('offers the export to a viewer without editUsers too (lookUsers is what it needs)', async () => {
+    openUsers({}, [PermissionSign.showAdmin, PermissionSign.lookUsers]);
+    await screen.findByText(olga.email);
+    expect(screen.getByRole('link', { name: UserManagementText.exportCsv })).toHaveAttribute(
+      'href',
+      '/api/admin/users/export?date=DESC&onlyAdmin=false',
     );
   });
 
@@ -289,6 +331,46 @@ describe('/admin/user-management', () => {
     );
     expect(callsTo('GET', '/api/admin/permissions/user').length).toBeGreaterThan(loadsBefore);
     expect(screen.queryByRole('link', { name: AdminText.menuRoles })).not.toBeInTheDocument();
+  });
+
+  it("opens a user's audit log in a drawer, to a viewer without editUsers too", async () => {
+    const balanceEdit: AuditEntry = {
+      _id: '12',
+      createdAt: '2026-03-05T10:00:00.000Z',
+      actor: { _id: 'u-admin', email: admin.email },
+      action: 'balance',
+      target: { type: 'user', _id: olga._id, label: olga.email },
+      before: { main: 0, bonus: 20 },
+      after: { main: 50, bonus: 20 },
+    };
+    const { user, callsTo } = openUsers(
+      { 'GET /api/admin/audit': { body: { entries: [balanceEdit], total: 1 } } },
+      [PermissionSign.showAdmin, PermissionSign.lookUsers],
+    );
+    await user.click(await screen.findByRole('button', { name: `${AuditText.userTab} ${olga.email}` }));
+    // Not by its accessible name: under test, Ant Design gives every title the same id.
+    const drawer = within(await screen.findByRole('dialog'));
+    expect(drawer.getByText(`${AuditText.userTab} · ${olga.email}`)).toBeInTheDocument();
+    expect(await drawer.findByText('main: 0 → 50')).toBeInTheDocument();
+    expect(drawer.getByText(`${AuditText.targets.user} · ${AuditText.actions.balance}`)).toBeInTheDocument();
+    expect(callsTo('GET', '/api/admin/audit').map(query)).toEqual([
+      { page: '1', limit: '20', targetType: 'user', targetId: olga._id },
+    ]);
+
+    await user.click(drawer.getByRole('button', { name: 'Закрыть' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: `${AuditText.userTab} ${dan.email}` }));
+    await waitFor(() =>
+      expect(query(callsTo('GET', '/api/admin/audit').at(-1))).toEqual({
+        page: '1',
+        limit: '20',
+        targetType: 'user',
+        targetId: dan._id,
+      }),
+    );
+    expect(
+      within(await screen.findByRole('dialog')).getByText(`${AuditText.userTab} · ${dan.email}`),
+    ).toBeInTheDocument();
   });
 
   it("assigns a role and saves a user's own permission switches", async () => {

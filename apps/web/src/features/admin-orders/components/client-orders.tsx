@@ -2,6 +2,7 @@ import type { AdminOrderRow } from '@retouch/shared/admin-orders';
 import { Button, Card, Empty, Table, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
 import { useClientOrders } from '../api/get-client-orders';
+import { formatTokens } from '@/lib/format-amount';
 import { formatDateTime } from '@/lib/format-date';
 import { tipText } from '../utils/order-status';
 import { AdminOrdersRowLabel, AdminOrdersUiText } from '../texts';
@@ -39,7 +40,7 @@ export function ClientOrders({ clientId, currentOrderId, hidden }: ClientOrdersP
       dataIndex: 'createdAt',
       render: (createdAt: string) => formatDateTime(createdAt),
     },
-    { key: 'cost', title: AdminOrdersUiText.cost, dataIndex: 'cost' },
+    { key: 'cost', title: AdminOrdersUiText.cost, render: (_, order) => formatTokens(order.cost) },
     { key: 'tip', title: AdminOrdersUiText.tip, render: (_, order) => tipText(order) },
     {
       key: 'status',

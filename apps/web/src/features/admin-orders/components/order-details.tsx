@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { OrderPersons } from '@/components/staff-order/order-persons';
 import { ReviewHistory } from '@/components/staff-order/review-history';
+import { formatTokens } from '@/lib/format-amount';
 import { formatDay } from '@/lib/format-date';
 import { useOrder } from '../api/get-order';
 import { useLiveOrderDetails } from '../hooks/use-live-orders';
@@ -65,7 +66,7 @@ function OrderSections({ order }: { order: StaffOrder }) {
           <Descriptions.Item label={AdminOrdersUiText.createdAt}>
             {formatDay(order.createdAt)}
           </Descriptions.Item>
-          <Descriptions.Item label={AdminOrdersUiText.total}>{order.cost}</Descriptions.Item>
+          <Descriptions.Item label={AdminOrdersUiText.total}>{formatTokens(order.cost)}</Descriptions.Item>
           <Descriptions.Item label={AdminOrdersUiText.tip}>{tipText(order)}</Descriptions.Item>
         </Descriptions>
       </Card>

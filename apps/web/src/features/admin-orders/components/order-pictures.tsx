@@ -1,7 +1,7 @@
 import type { StaffOrder } from '@retouch/shared/dispatch';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Flex } from 'antd';
-import { BeforeAfterSlider, ExpiredPictureText } from '@/components/before-after-slider';
+import { BeforeAfterSlider, CompareText } from '@/components/before-after-slider';
 import { downloadPicture, pictureFileName } from '../api/download-picture';
 import { AdminOrdersUiText } from '../texts';
 
@@ -14,7 +14,7 @@ export function OrderPictures({ order }: { order: StaffOrder }) {
   if (order.picturesExpired || original === null || draft === null) {
     return (
       <Card title={AdminOrdersUiText.pictures}>
-        <BeforeAfterSlider before={null} after={null} expiredText={ExpiredPictureText.staff} />
+        <BeforeAfterSlider before={null} after={null} texts={CompareText.staff} />
       </Card>
     );
   }
@@ -34,7 +34,7 @@ export function OrderPictures({ order }: { order: StaffOrder }) {
         </Flex>
       }
     >
-      <BeforeAfterSlider before={original} after={order.finalPicture ?? draft} />
+      <BeforeAfterSlider before={original} after={order.finalPicture ?? draft} texts={CompareText.staff} />
     </Card>
   );
 }

@@ -1,22 +1,26 @@
 import type { AdminOrderRow } from '@retouch/shared/admin-orders';
 import { ADMIN_PAGE_SIZES } from '@retouch/shared/constants';
 import { AdminText } from '@retouch/shared/texts';
+import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Flex, Table, Typography, type TableColumnsType } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
+import { formatTokens } from '@/lib/format-amount';
 import { formatDateTime } from '@/lib/format-date';
-import { useOrders, type OrdersTableQuery } from '../api/get-orders';
+import { ordersExportUrl, useOrders, type OrdersTableQuery } from '../api/get-orders';
 import { useLiveOrdersTable } from '../hooks/use-live-orders';
 import { tipText } from '../utils/order-status';
 import { readTableQuery, writeTableQuery } from '../utils/table-query';
 import { AdminOrdersRowLabel, AdminOrdersUiText } from '../texts';
+import { OrdersFilters } from './orders-filters';
 import { OrderStatusTag } from './order-status-tag';
 
 /**
  * /admin/orders (back office section 2, Orders table): every order a page at a time, paged and sorted by
- * date on the server; a client's e-mail filters the table by that client until the filter is cleared.
- * New and changed orders reach the table live over the socket.
+ * date on the server; a client's e-mail filters the table by that client until the filter is cleared, and
+ * statuses and creation days filter it too (all kept in the address). The export downloads every order
+ * the filters keep as CSV. New and changed orders reach the table live over the socket.
  */
 export function OrdersTable() {
   const { notification } = App.useApp();
@@ -68,7 +72,7 @@ export function OrdersTable() {
       title: AdminOrdersUiText.name,
       render: (_, order) => `${order.client.name.giveName} ${order.client.name.familyName}`,
     },
-    { key: 'cost', title: AdminOrdersUiText.cost, dataIndex: 'cost' },
+    { key: 'cost', title: AdminOrdersUiText.cost, render: (_, order) => formatTokens(order.cost) },
     { key: 'tip', title: AdminOrdersUiText.tip, render: (_, order) => tipText(order) },
     {
       key: 'status',
@@ -90,7 +94,15 @@ export function OrdersTable() {
   ];
 
   return (
-    <Card title={AdminText.menuOrders}>
+    <Card
+      title={AdminText.menuOrders}
+      extra={
+        <Button icon={<DownloadOutlined aria-hidden />} href={ordersExportUrl(query)} download>
+          {AdminOrdersUiText.exportCsv}
+        </Button>
+      }
+    >
+      <OrdersFilters query={query} onChange={update} />
       {query.email && (
         <Flex gap="small" align="center" wrap style={{ marginBottom: 16 }}>
           <Typography.Text>

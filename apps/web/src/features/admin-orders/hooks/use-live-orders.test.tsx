@@ -128,6 +128,18 @@ describe('the orders table, live', () => {
     expect(pageLoads()).toBe(2);
   });
 
+  it('reloads a page filtered by status on any change: the changed order may join it', async () => {
+    let completed = [aRow('o-done', { condition: OrderCondition.done })];
+    const view = openAdmin('/admin/orders?status=completed', {
+      [`GET ${ORDERS_PATH}`]: () => ({ body: { orders: completed, total: completed.length } }),
+    });
+    await screen.findByText('o-done', {}, { timeout: 5000 });
+    completed = [aRow('o-work', { condition: OrderCondition.done }), ...completed];
+    serverEmit(SocketEvent.changeOrders, { orderId: 'o-work', condition: OrderCondition.done });
+    expect(await screen.findByText('o-work')).toBeInTheDocument();
+    expect(view.callsTo('GET', ORDERS_PATH)).toHaveLength(2);
+  });
+
   it("shows a new order on page 1 of the newest first on 'new order'", async () => {
     const { server } = openTable();
     await screen.findByText('o-work', {}, { timeout: 5000 });

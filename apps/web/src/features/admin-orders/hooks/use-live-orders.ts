@@ -12,7 +12,7 @@ import { useEffect, useEffectEvent } from 'react';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { queryKeys } from '@/lib/query-keys';
 import { useSocket } from '@/lib/socket-context';
-import { isOrdersPageKey } from '../api/get-orders';
+import { isOrdersPageKey, type OrdersTableQuery } from '../api/get-orders';
 
 type OrderEventName = typeof SocketEvent.newOrder | typeof SocketEvent.changeOrders;
 
@@ -46,9 +46,14 @@ function useOrderEvents(onEvent: (event: OrderEventName, orderId: string) => voi
 const holds = (orders: readonly AdminOrderRow[] | undefined, orderId: string) =>
   orders?.some((order) => order._id === orderId) ?? false;
 
+/** Whether a table page keeps some statuses only: a changed order may join it without being on it. */
+const filtersByStatus = (queryKey: readonly unknown[]) =>
+  ((queryKey.at(-1) as Partial<OrdersTableQuery>).status?.length ?? 0) > 0;
+
 /**
  * Keeps the orders table live: a new order reloads the pages (it joins page 1 of the newest first, and
- * every total); a changed order reloads the pages that show it. Only the page on screen refetches.
+ * every total); a changed order reloads the pages that show it, and those filtered by status, which it may
+ * join or leave. Only the page on screen refetches.
  */
 export function useLiveOrdersTable() {
   const queryClient = useQueryClient();
@@ -57,6 +62,7 @@ export function useLiveOrdersTable() {
       predicate: ({ queryKey, state }) =>
         isOrdersPageKey(queryKey) &&
         (event === SocketEvent.newOrder ||
+          filtersByStatus(queryKey) ||
           holds((state.data as AdminOrdersPage | undefined)?.orders, orderId)),
     });
   });

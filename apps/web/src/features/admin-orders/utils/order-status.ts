@@ -1,5 +1,7 @@
+import { orderTableStatus, type OrderTableStatus } from '@retouch/shared/admin-orders';
 import { isInGroup } from '@retouch/shared/order-flow';
-import { OrderCondition, orderProgress, remainingTimeMs } from '@retouch/shared/orders';
+import { OrderCondition, orderProgress } from '@retouch/shared/orders';
+import { formatTokens } from '@/lib/format-amount';
 import { AdminOrdersUiText } from '../texts';
 
 interface TimedOrder {
@@ -8,8 +10,8 @@ interface TimedOrder {
   dateStart: string | null;
 }
 
-export type StatusGroup =
-  'lookingForDesigner' | 'inProgress' | 'beingModerated' | 'completed' | 'refused' | 'cancelled';
+/** The table's statuses, as the server's filter names them. */
+export type StatusGroup = OrderTableStatus;
 
 export interface AdminOrderStatus {
   group: StatusGroup;
@@ -29,22 +31,12 @@ const COLORS: Record<StatusGroup, string> = {
   cancelled: 'error',
 };
 
-function groupOf(order: TimedOrder, now: number): StatusGroup {
-  const { condition } = order;
-  if (isInGroup('waitingForDesigner', condition)) return 'lookingForDesigner';
-  if (isInGroup('inWork', condition))
-    return remainingTimeMs(order, now) > 0 ? 'inProgress' : 'beingModerated';
-  if (isInGroup('delivered', condition)) return 'completed';
-  if (condition === OrderCondition.refused) return 'refused';
-  return 'cancelled';
-}
-
 /**
  * The admin status of an order (back office section 4): looking for a designer (0, 7), in progress
  * (1 to 5) or being moderated once their time ran out, completed (6, 10), refused (8), cancelled (any other).
  */
 export function adminOrderStatus(order: TimedOrder, now: number): AdminOrderStatus {
-  const group = groupOf(order, now);
+  const group = orderTableStatus(order, now);
   return {
     group,
     text: AdminOrdersUiText[group],
@@ -58,7 +50,7 @@ export const isTimed = (condition: number) => isInGroup('inWork', condition);
 
 /** The tip column (back office section 4): the value at 10, 'no tip' at 6, an ellipsis otherwise. */
 export function tipText(order: { condition: number; tip: number }): string {
-  if (order.condition === OrderCondition.doneTipped) return String(order.tip);
+  if (order.condition === OrderCondition.doneTipped) return formatTokens(order.tip);
   if (order.condition === OrderCondition.done) return AdminOrdersUiText.noTip;
   return AdminOrdersUiText.tipPending;
 }

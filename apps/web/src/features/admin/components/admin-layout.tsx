@@ -1,11 +1,11 @@
 import { ADMIN_VERSION_LABEL } from '@retouch/shared/constants';
 import type { PermissionEntry } from '@retouch/shared/permissions';
 import { AdminText } from '@retouch/shared/texts';
-import { LogoutOutlined } from '@ant-design/icons';
-import { Button, Flex, Layout, Menu, Popconfirm, Typography, theme } from 'antd';
+import { Flex, Layout, Menu, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { selectedMenuKey, visibleMenuItems } from '../config/menu-items';
+import { AdminTopBar } from './admin-top-bar';
 
 interface AdminLayoutProps {
   email: string;
@@ -19,7 +19,6 @@ interface AdminLayoutProps {
 
 /** The back office frame: top bar with its actions and the exit control, and a collapsible sidebar built from permissions. */
 export function AdminLayout({ email, permissions, onExit, exiting, actions, children }: AdminLayoutProps) {
-  const { token } = theme.useToken();
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(false);
   const items = visibleMenuItems(permissions);
@@ -36,7 +35,11 @@ export function AdminLayout({ email, permissions, onExit, exiting, actions, chil
               items={items.map(({ key, path, label, icon: Icon }) => ({
                 key,
                 icon: <Icon aria-hidden />,
-                label: <Link to={path}>{label}</Link>,
+                label: (
+                  <Link to={path} aria-current={key === selected ? 'page' : undefined}>
+                    {label}
+                  </Link>
+                ),
               }))}
             />
           </nav>
@@ -50,28 +53,7 @@ export function AdminLayout({ email, permissions, onExit, exiting, actions, chil
         </Flex>
       </Layout.Sider>
       <Layout>
-        <Layout.Header
-          style={{
-            background: token.colorBgContainer,
-            borderBottom: `1px solid ${token.colorBorderSecondary}`,
-            paddingInline: 24,
-          }}
-        >
-          <Flex align="center" justify="space-between" gap="middle" style={{ height: '100%' }}>
-            <Typography.Title level={4} style={{ margin: 0 }}>
-              {AdminText.panelTitle}
-            </Typography.Title>
-            <Flex align="center" gap="middle" wrap>
-              {actions}
-              <Typography.Text>{email}</Typography.Text>
-              <Popconfirm title={AdminText.exitConfirm} onConfirm={onExit}>
-                <Button icon={<LogoutOutlined aria-hidden />} loading={exiting}>
-                  {AdminText.exit}
-                </Button>
-              </Popconfirm>
-            </Flex>
-          </Flex>
-        </Layout.Header>
+        <AdminTopBar email={email} onExit={onExit} exiting={exiting} actions={actions} />
         <Layout.Content style={{ padding: 24 }}>{children}</Layout.Content>
       </Layout>
     </Layout>

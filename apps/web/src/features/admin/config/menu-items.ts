@@ -1,5 +1,6 @@
 import {
   AppstoreOutlined,
+  AuditOutlined,
   BarChartOutlined,
   ControlOutlined,
   DollarOutlined,
@@ -18,8 +19,10 @@ import {
   type PermissionEntry,
   type PermissionSignValue,
 } from '@retouch/shared/permissions';
+import { AuditText } from '@retouch/shared/audit';
 import { AdminText } from '@retouch/shared/texts';
 import type { ComponentType } from 'react';
+import { matchPath } from 'react-router';
 
 export interface AdminMenuItem {
   key: string;
@@ -28,6 +31,8 @@ export interface AdminMenuItem {
   icon: ComponentType<{ 'aria-hidden'?: boolean }>;
   /** The permission that shows the item (back office section 6); none: every staff member sees it. */
   sign?: PermissionSignValue;
+  /** Other routes (patterns) of the row's screen, marked with it: an order's details with the orders. */
+  childRoutes?: readonly string[];
 }
 
 /** The sidebar, one row per admin screen that exists. */
@@ -39,6 +44,7 @@ export const ADMIN_MENU_ITEMS: readonly AdminMenuItem[] = [
     label: AdminText.menuOrders,
     icon: ShoppingCartOutlined,
     sign: PermissionSign.lookOrders,
+    childRoutes: ['/admin/info/order/:id'],
   },
   {
     key: 'user-management',
@@ -53,6 +59,13 @@ export const ADMIN_MENU_ITEMS: readonly AdminMenuItem[] = [
     label: AdminText.menuRoles,
     icon: KeyOutlined,
     sign: PermissionSign.editUsers,
+  },
+  {
+    key: 'audit',
+    path: '/admin/audit',
+    label: AuditText.screenTitle,
+    icon: AuditOutlined,
+    sign: PermissionSign.lookUsers,
   },
   {
     key: 'slider',
@@ -119,8 +132,12 @@ export function visibleMenuItems(permissions: readonly PermissionEntry[]): Admin
   return ADMIN_MENU_ITEMS.filter((item) => item.sign === undefined || hasPermission(permissions, item.sign));
 }
 
-/** The row whose path is the longest prefix of the current path. */
+/**
+ * The row of the screen at `pathname`: its path or one of its child routes. Not a prefix match: every
+ * path starts with the home row's /admin, which an order's details or an unknown page are not.
+ */
 export function selectedMenuKey(items: readonly AdminMenuItem[], pathname: string): string | undefined {
-  const matches = items.filter((item) => pathname === item.path || pathname.startsWith(`${item.path}/`));
-  return matches.sort((a, b) => b.path.length - a.path.length)[0]?.key;
+  return items.find((item) =>
+    [item.path, ...(item.childRoutes ?? [])].some((route) => matchPath(route, pathname) !== null),
+  )?.key;
 }

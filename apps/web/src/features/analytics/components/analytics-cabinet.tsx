@@ -1,5 +1,6 @@
 import { hasPermission, PermissionSign } from '@retouch/shared/permissions';
 import { AdminText } from '@retouch/shared/texts';
+import { DownloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Flex, Skeleton, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -7,6 +8,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { analyticsExportUrl } from '../api/export-analytics';
 import { analyticsKey, useAnalytics, type AnalyticsQuery } from '../api/get-analytics';
 import { AnalyticsScreenText } from '../texts';
 import { defaultRange, toQueryDay } from '../utils/range';
@@ -25,7 +27,7 @@ const isFutureDay = (day: Dayjs) => day.isAfter(dayjs(), 'day');
  * /admin/analytics (back office section 2, Analytics cabinet): a range of days (the last 7 by default)
  * and their rows and charts; with lookUsers another staff member can be looked up by e-mail. No
  * statistics (404) shows the specification's alert, whose button goes back to the last view with data,
- * or to /admin when there was none.
+ * or to /admin when there was none. The export downloads the days shown as CSV.
  */
 export function AnalyticsCabinet() {
   const { permissions } = useSession();
@@ -59,7 +61,20 @@ export function AnalyticsCabinet() {
   const notFound = analytics.error instanceof ApiError && analytics.error.status === NOT_FOUND;
 
   return (
-    <Card title={AdminText.menuAnalytics}>
+    <Card
+      title={AdminText.menuAnalytics}
+      extra={
+        // Offered once there are days to write: not while they load, nor for the 404 alert.
+        <Button
+          icon={<DownloadOutlined aria-hidden />}
+          href={analytics.data ? analyticsExportUrl(view) : undefined}
+          disabled={!analytics.data}
+          download
+        >
+          {AnalyticsScreenText.exportCsv}
+        </Button>
+      }
+    >
       <Flex vertical gap="large">
         <Space wrap size="middle">
           <DatePicker.RangePicker

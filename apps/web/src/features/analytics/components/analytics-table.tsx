@@ -1,7 +1,8 @@
 import type { AnalyticsRow } from '@retouch/shared/dispatch';
 import { Table, type TableColumnsType } from 'antd';
+import { formatCents, formatTokens } from '@/lib/format-amount';
 import { AnalyticsScreenText } from '../texts';
-import { formatCents, formatDay, formatShiftTime } from '../utils/format';
+import { formatDay, formatShiftTime } from '../utils/format';
 
 const columns: TableColumnsType<AnalyticsRow> = [
   { key: 'date', title: AnalyticsScreenText.date, render: (_, row) => formatDay(row.date) },
@@ -11,7 +12,7 @@ const columns: TableColumnsType<AnalyticsRow> = [
     render: (_, row) => formatShiftTime(row.shiftTime),
   },
   { key: 'ordersCount', title: AnalyticsScreenText.ordersCount, dataIndex: 'ordersCount' },
-  { key: 'totalCost', title: AnalyticsScreenText.totalCost, dataIndex: 'totalCost' },
+  { key: 'totalCost', title: AnalyticsScreenText.totalCost, render: (_, row) => formatTokens(row.totalCost) },
   {
     key: 'tips',
     title: AnalyticsScreenText.tips,

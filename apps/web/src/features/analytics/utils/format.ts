@@ -1,7 +1,6 @@
 import { formatHoursMinutes } from '../texts';
 
 const MINUTE_MS = 60_000;
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** A server day (YYYY-MM-DD) as dd.mm.yyyy, without going through a time zone. */
 export function formatDay(day: string): string {
@@ -17,6 +16,3 @@ export function formatShiftTime(ms: number): string {
   const minutes = Math.floor(ms / MINUTE_MS);
   return formatHoursMinutes(Math.floor(minutes / 60), minutes % 60);
 }
-
-/** An amount in cents (analytics tips, back-office section 9) in dollars: 125 -> "$1.25". */
-export const formatCents = (cents: number) => usd.format(cents / 100);

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { PageSpinner } from '@/components/page-spinner';
+import { useLeavePath } from '../hooks/use-leave-path';
 import { useSession } from '../hooks/use-session';
 import { loginPathFor } from '../utils/redirect';
 
@@ -15,7 +16,9 @@ import { loginPathFor } from '../utils/redirect';
 export function RequireAdmin({ children }: { children: (user: UserInfo) => ReactNode }) {
   const location = useLocation();
   const session = useSession();
-  if (!session.loggedIn) return <Navigate to={loginPathFor(location)} replace />;
+  // An exit goes to a plain /login; a session that expired comes back here after the login.
+  const leavePath = useLeavePath(session.loggedIn);
+  if (leavePath !== null) return <Navigate to={leavePath} replace />;
   if (session.isLoading) return <PageSpinner />;
   if (session.isError) {
     return (

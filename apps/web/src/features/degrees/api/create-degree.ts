@@ -1,12 +1,12 @@
 import { queryKeys } from '@/lib/query-keys';
-import type { Degree } from '@retouch/shared/catalog';
+import type { Bilingual, Degree } from '@retouch/shared/catalog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import {} from './get-degrees';
 
-/** `POST /api/admin/services/degree`: a degree with empty titles (the default when it is the first). */
-export function createDegree() {
-  return apiRequest<Degree>('/api/admin/services/degree', { method: 'POST' });
+/** `POST /api/admin/services/degree` {title:{admin,user}}: a titled degree (the default when it is the first). */
+export function createDegree(title: Bilingual) {
+  return apiRequest<Degree>('/api/admin/services/degree', { method: 'POST', body: { title } });
 }
 
 /** Creates a degree and appends it to the cached list. */

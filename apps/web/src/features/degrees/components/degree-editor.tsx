@@ -1,6 +1,6 @@
 import { CatalogNotice, type Bilingual, type Degree } from '@retouch/shared/catalog';
 import { AdminText } from '@retouch/shared/texts';
-import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { CloseOutlined, DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import {
   App,
   Button,
@@ -25,7 +25,13 @@ import { DegreeText } from '../texts';
 
 type Drafts = Record<string, Bilingual>;
 
+/** The row of a degree being added: it lives only here until it is saved with both titles. */
+const NEW_DEGREE_ID = 'new-degree';
+const EMPTY_TITLE: Bilingual = { admin: '', user: '' };
+
 const sameTitle = (a: Bilingual, b: Bilingual) => a.admin === b.admin && a.user === b.user;
+/** Both titles hold more than blanks, as the server requires. */
+const isTitled = (title: Bilingual) => title.admin.trim() !== '' && title.user.trim() !== '';
 
 /** The degrees whose titles were edited here and differ from the server's, as PATCH calls. */
 function changedDegrees(degrees: readonly Degree[], drafts: Drafts): DegreeUpdate[] {
@@ -39,7 +45,8 @@ function changedDegrees(degrees: readonly Degree[], drafts: Drafts): DegreeUpdat
 
 /**
  * /admin/degree-action (back office section 2): RU and EN titles per degree, one default chosen
- * with a radio and saved at once, add, delete (never the default) and a save of the edited titles.
+ * with a radio and saved at once, add, delete (never the default) and a save of the edited titles
+ * and of the added row; no degree is saved with a blank title.
  */
 export function DegreeEditor() {
   const { notification } = App.useApp();
@@ -49,19 +56,28 @@ export function DegreeEditor() {
   const moveDefault = useUpdateDegrees();
   const deleteDegree = useDeleteDegree();
   const [drafts, setDrafts] = useState<Drafts>({});
-  const [addedId, setAddedId] = useState<string | null>(null);
+  const [newTitle, setNewTitle] = useState<Bilingual | null>(null);
 
   const showFailure = () =>
     notification.error({ title: AdminText.error, description: CatalogNotice.somethingWrong });
   const list = degrees.data ?? [];
+  const rows = newTitle ? [...list, { _id: NEW_DEGREE_ID, title: newTitle, default: false }] : list;
   const changes = changedDegrees(list, drafts);
+  const canSave =
+    (changes.length > 0 || newTitle !== null) &&
+    changes.every((change) => isTitled(change.body.title)) &&
+    (newTitle === null || isTitled(newTitle));
 
-  const titleOf = (degree: Degree) => drafts[degree._id] ?? degree.title;
-  const editTitle = (degree: Degree, language: keyof Bilingual, value: string) =>
-    setDrafts((current) => ({
-      ...current,
-      [degree._id]: { ...(current[degree._id] ?? degree.title), [language]: value },
-    }));
+  const isNew = (degree: Degree) => degree._id === NEW_DEGREE_ID;
+  const titleOf = (degree: Degree) => (isNew(degree) ? degree.title : (drafts[degree._id] ?? degree.title));
+  /** A title emptied by an edit is marked; the new row's empty fields are only waiting. */
+  const isBlanked = (degree: Degree, language: keyof Bilingual) =>
+    !isNew(degree) && degree._id in drafts && titleOf(degree)[language].trim() === '';
+  const editTitle = (degree: Degree, language: keyof Bilingual, value: string) => {
+    const edit = (title: Bilingual) => ({ ...title, [language]: value });
+    if (isNew(degree)) setNewTitle((current) => edit(current ?? EMPTY_TITLE));
+    else setDrafts((current) => ({ ...current, [degree._id]: edit(current[degree._id] ?? degree.title) }));
+  };
 
   const chooseDefault = (degree: Degree) =>
     // The saved titles go with it: edited ones wait for Save.
@@ -70,18 +86,23 @@ export function DegreeEditor() {
       onError: showFailure,
     });
 
-  const save = () =>
-    saveTitles.mutate(changes, {
-      onSuccess: () => {
+  // The edited titles first, then the added degree: each step kept once it is saved.
+  const save = async () => {
+    try {
+      if (changes.length > 0) {
+        await saveTitles.mutateAsync(changes);
         const saved = new Set(changes.map((change) => change.id));
         setDrafts((current) => Object.fromEntries(Object.entries(current).filter(([id]) => !saved.has(id))));
-        notification.success({ title: CatalogNotice.dataUpdated });
-      },
-      onError: showFailure,
-    });
-
-  const add = () =>
-    createDegree.mutate(undefined, { onSuccess: (degree) => setAddedId(degree._id), onError: showFailure });
+      }
+      if (newTitle) {
+        await createDegree.mutateAsync(newTitle);
+        setNewTitle(null);
+      }
+      notification.success({ title: CatalogNotice.dataUpdated });
+    } catch {
+      showFailure();
+    }
+  };
 
   const remove = (degree: Degree) =>
     deleteDegree.mutate(degree._id, {
@@ -106,7 +127,7 @@ export function DegreeEditor() {
           name="default-degree"
           aria-label={DegreeText.isDefault}
           checked={degree.default}
-          disabled={moveDefault.isPending}
+          disabled={moveDefault.isPending || isNew(degree)}
           onChange={() => chooseDefault(degree)}
         />
       ),
@@ -118,7 +139,9 @@ export function DegreeEditor() {
         <Input
           aria-label={DegreeText.titleAdmin}
           value={titleOf(degree).admin}
-          autoFocus={degree._id === addedId}
+          placeholder={DegreeText.required}
+          status={isBlanked(degree, 'admin') ? 'error' : undefined}
+          autoFocus={isNew(degree)}
           maxLength={200}
           onChange={(event) => editTitle(degree, 'admin', event.target.value)}
         />
@@ -131,6 +154,8 @@ export function DegreeEditor() {
         <Input
           aria-label={DegreeText.titleUser}
           value={titleOf(degree).user}
+          placeholder={DegreeText.required}
+          status={isBlanked(degree, 'user') ? 'error' : undefined}
           maxLength={200}
           onChange={(event) => editTitle(degree, 'user', event.target.value)}
         />
@@ -140,13 +165,22 @@ export function DegreeEditor() {
       key: 'actions',
       title: DegreeText.actions,
       width: 120,
-      render: (_, degree) => (
-        <DeleteDegreeButton
-          isDefault={degree.default}
-          deleting={deleteDegree.isPending && deleteDegree.variables === degree._id}
-          onConfirm={() => remove(degree)}
-        />
-      ),
+      render: (_, degree) =>
+        isNew(degree) ? (
+          <Button
+            icon={<CloseOutlined aria-hidden />}
+            disabled={createDegree.isPending}
+            onClick={() => setNewTitle(null)}
+          >
+            {DegreeText.cancel}
+          </Button>
+        ) : (
+          <DeleteDegreeButton
+            isDefault={degree.default}
+            deleting={deleteDegree.isPending && deleteDegree.variables === degree._id}
+            onConfirm={() => remove(degree)}
+          />
+        ),
     },
   ];
 
@@ -155,15 +189,19 @@ export function DegreeEditor() {
       title={DegreeText.screenTitle}
       extra={
         <Flex gap="small">
-          <Button icon={<PlusOutlined aria-hidden />} loading={createDegree.isPending} onClick={add}>
+          <Button
+            icon={<PlusOutlined aria-hidden />}
+            disabled={newTitle !== null}
+            onClick={() => setNewTitle(EMPTY_TITLE)}
+          >
             {DegreeText.add}
           </Button>
           <Button
             type="primary"
             icon={<SaveOutlined aria-hidden />}
-            disabled={changes.length === 0}
-            loading={saveTitles.isPending}
-            onClick={save}
+            disabled={!canSave}
+            loading={saveTitles.isPending || createDegree.isPending}
+            onClick={() => void save()}
           >
             {DegreeText.save}
           </Button>
@@ -178,7 +216,7 @@ export function DegreeEditor() {
         <Table<Degree>
           rowKey="_id"
           columns={columns}
-          dataSource={list}
+          dataSource={rows}
           pagination={false}
           locale={{ emptyText: <Empty description={DegreeText.empty} /> }}
         />

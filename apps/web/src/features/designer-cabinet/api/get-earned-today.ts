@@ -1,7 +1,9 @@
 import type { AnalyticsRow } from '@retouch/shared/dispatch';
+import { SocketEvent } from '@retouch/shared/realtime';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { useReloadOn } from '@/lib/use-reload-on';
 
 const NOT_FOUND = 404;
 
@@ -21,6 +23,8 @@ export async function getEarnedToday(): Promise<number> {
   }
 }
 
+/** Today's earnings, asked again whenever the server says an approval recorded the designer's pay. */
 export function useEarnedToday() {
+  useReloadOn(SocketEvent.earningsChanged, queryKeys.earnedToday);
   return useQuery({ queryKey: queryKeys.earnedToday, queryFn: getEarnedToday });
 }

@@ -1,9 +1,12 @@
 import { DispatchText, type StaffOrder } from '@retouch/shared/dispatch';
 import type { EntryCatalog } from '@retouch/shared/order-entries';
+import { hasPermission, PermissionSign } from '@retouch/shared/permissions';
 import { AdminText, CustomerText } from '@retouch/shared/texts';
 import { PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Form, Select, Typography } from 'antd';
 import { useId, useState } from 'react';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { useAdminTitles } from '../api/get-admin-titles';
 import { useServices } from '../api/get-services';
 import {
   addedEntry,
@@ -34,12 +37,18 @@ const noChoice: Choice = { groupId: null, serviceId: null, optionId: null, degre
 /**
  * Adds a service to a person: group, then service, then its option (needed where the service has
  * options) and degree (needed where it has degrees), from the public catalogue. Choices the entry
- * rules refuse for that person (a single-use service it has) are disabled.
+ * rules refuse for that person (a single-use service it has) are disabled. They are named by their
+ * admin (Russian) titles where the staff member may read them (editServices), else by the only ones
+ * the server gives a designer, the customers'.
  */
 export function AddServiceForm({ persons, catalog: rules, saving, onAdd }: AddServiceFormProps) {
   const ids = { person: useId(), group: useId(), service: useId(), option: useId(), degree: useId() };
   const { notification } = App.useApp();
   const catalog = useServices(true);
+  const { permissions } = useSession();
+  const adminTitles = useAdminTitles(hasPermission(permissions, PermissionSign.editServices));
+  const titleOf = (item: { _id: string; title: { user: string } }) =>
+    adminTitles.titles.get(item._id) ?? item.title.user;
   const [personId, setPersonId] = useState<string | null>(persons[0]?.id ?? null);
   const [choice, setChoice] = useState<Choice>(noChoice);
 
@@ -79,10 +88,10 @@ export function AddServiceForm({ persons, catalog: rules, saving, onAdd }: AddSe
       <Form.Item label={DesignerText.group} htmlFor={ids.group}>
         <Select
           id={ids.group}
-          loading={catalog.isPending}
+          loading={catalog.isPending || adminTitles.isPending}
           value={choice.groupId}
           onChange={(groupId: string) => setChoice({ ...noChoice, groupId })}
-          options={catalog.data?.map((candidate) => ({ value: candidate._id, label: candidate.title.user }))}
+          options={catalog.data?.map((candidate) => ({ value: candidate._id, label: titleOf(candidate) }))}
         />
       </Form.Item>
       <Form.Item label={DesignerText.service} htmlFor={ids.service}>
@@ -93,7 +102,7 @@ export function AddServiceForm({ persons, catalog: rules, saving, onAdd }: AddSe
           onChange={(serviceId: string) => setChoice({ ...noChoice, groupId: choice.groupId, serviceId })}
           options={group?.list.map((candidate) => ({
             value: candidate._id,
-            label: candidate.title.user,
+            label: titleOf(candidate),
             disabled: brokenRule([addedEntry(candidate._id)]) !== null,
           }))}
         />
@@ -106,7 +115,7 @@ export function AddServiceForm({ persons, catalog: rules, saving, onAdd }: AddSe
             onChange={(optionId: string) => setChoice({ ...choice, optionId })}
             options={service.optional.map((option) => ({
               value: option._id,
-              label: option.title.user,
+              label: titleOf(option),
               disabled: brokenRule([addedEntry(service._id), addedEntry(option._id, true)]) !== null,
             }))}
           />
@@ -119,7 +128,7 @@ export function AddServiceForm({ persons, catalog: rules, saving, onAdd }: AddSe
             mode={service.multiDegree ? 'multiple' : undefined}
             value={service.multiDegree ? choice.degreeIds : (choice.degreeIds[0] ?? null)}
             onChange={(value) => setChoice({ ...choice, degreeIds: ([] as string[]).concat(value ?? []) })}
-            options={service.degreeAction.map((degree) => ({ value: degree._id, label: degree.title.user }))}
+            options={service.degreeAction.map((degree) => ({ value: degree._id, label: titleOf(degree) }))}
           />
         </Form.Item>
       )}

@@ -10,29 +10,84 @@ import {
 } from '@retouch/shared/dispatch';
 import { SocketEvent, socketErrorSchema } from '@retouch/shared/realtime';
 import { AdminText } from '@retouch/shared/texts';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button } from 'antd';
-import { useEffect, useEffectEvent, useMemo, useReducer, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { queryKeys } from '@/lib/query-keys';
 import { useSocket } from '@/lib/socket-context';
+import { useConnectionState } from '@/lib/use-connection-state';
+import { getCabinetState } from '../api/get-cabinet-state';
 import { DesignerCabinetContext, type DesignerCabinet } from '../hooks/use-designer-cabinet';
 import { orderAlertsEnabled } from '../stores/order-alerts';
+import { rememberSearching, wantsToSearch } from '../stores/search-intent';
 import { cabinetReducer, initialCabinetState } from '../utils/cabinet-state';
 import { alertOrderArrived } from '../utils/order-alert';
 import { DesignerText } from '../texts';
 
 const EXTENSION_OFFER_KEY = 'time-extension-offer';
 const UNAUTHORIZED = 401;
+/** Answers of the server overtaken by an event are asked for again, this many times at most. */
+const RESTORE_ATTEMPTS = 3;
 
 /**
  * Holds the designer's state across the admin screens and reacts to the designer's socket events
  * (back office sections 4 and 7): `order for executor`, `time extension` and the `errors` answering
  * a search. The extension offer is a notification so it reaches the designer on any screen.
+ *
+ * The server's account of the cabinet is read at every mount (a reload) and connect: events sent while
+ * the page was not listening are lost (the order in hand is sent at the connect, possibly before this
+ * listens). An answer overtaken by an event is asked for again, so the newest word wins.
  */
-export function DesignerCabinetProvider({ children }: { children: ReactNode }) {
+export function DesignerCabinetProvider({ designer, children }: { designer: boolean; children: ReactNode }) {
   const socket = useSocket();
+  const connection = useConnectionState(socket);
+  const queryClient = useQueryClient();
   const { message, notification } = App.useApp();
   const [state, dispatch] = useReducer(cabinetReducer, initialCabinetState);
+  /** Counts the events that changed the cabinet, to tell an answer of the server read before one. */
+  const events = useRef(0);
+
+  const showExtensionOffer = useEffectEvent((text: string) => {
+    if (!socket) return;
+    const accept = () => {
+      socket.emit(SocketEvent.timeExtension);
+      notification.destroy(EXTENSION_OFFER_KEY);
+    };
+    notification.warning({
+      key: EXTENSION_OFFER_KEY,
+      title: AdminText.warning,
+      description: text,
+      duration: EXTENSION_OFFER_SECONDS,
+      actions: (
+        <Button type="primary" onClick={accept}>
+          {DesignerText.extend}
+        </Button>
+      ),
+    });
+  });
+
+  const restore = useEffectEvent(async () => {
+    for (let attempt = 0; attempt < RESTORE_ATTEMPTS; attempt += 1) {
+      const seen = events.current;
+      let snapshot;
+      try {
+        snapshot = await getCabinetState();
+      } catch (error) {
+        console.error('Reading the cabinet failed', error);
+        return;
+      }
+      if (events.current !== seen) continue;
+      queryClient.setQueryData(queryKeys.shift, snapshot.shift);
+      const searching = !snapshot.order && snapshot.shift.startDate !== null && wantsToSearch();
+      if (searching && state.phase !== 'searching') socket?.emit(SocketEvent.executorFind, true);
+      dispatch({ type: 'restored', order: snapshot.order, searching, now: Date.now() });
+      if (snapshot.extensionOffer) showExtensionOffer(DispatchText.extensionOffer);
+      return;
+    }
+  });
 
   const onOrder = useEffectEvent((order: StaffOrder) => {
+    events.current += 1;
     // The server repeats the held order on every reconnect: only a new one is announced.
     if (state.order?._id !== order._id) {
       void message.success(DispatchText.orderReceived, ORDER_RECEIVED_NOTICE_SECONDS);
@@ -46,28 +101,16 @@ export function DesignerCabinetProvider({ children }: { children: ReactNode }) {
     if (!parsed.success || !socket) return;
     const { code, message: text } = parsed.data;
     if (code === TimeExtensionCode.offer) {
-      const accept = () => {
-        socket.emit(SocketEvent.timeExtension);
-        notification.destroy(EXTENSION_OFFER_KEY);
-      };
-      notification.warning({
-        key: EXTENSION_OFFER_KEY,
-        title: AdminText.warning,
-        description: text,
-        duration: EXTENSION_OFFER_SECONDS,
-        actions: (
-          <Button type="primary" onClick={accept}>
-            {DesignerText.extend}
-          </Button>
-        ),
-      });
+      showExtensionOffer(text);
       return;
     }
+    events.current += 1;
     notification.destroy(EXTENSION_OFFER_KEY);
     if (code === TimeExtensionCode.extended) {
       void message.success(text, TIME_MESSAGE_SECONDS);
       dispatch({ type: 'timeExtended', now: Date.now() });
     } else if (code === TimeExtensionCode.expired) {
+      rememberSearching(false);
       notification.warning({ title: AdminText.warning, description: text, duration: TIME_MESSAGE_SECONDS });
       dispatch({ type: 'orderExpired' });
     }
@@ -77,12 +120,14 @@ export function DesignerCabinetProvider({ children }: { children: ReactNode }) {
   const onOrderCancelled = useEffectEvent((payload: unknown) => {
     const parsed = orderCancelledEventSchema.safeParse(payload);
     if (!parsed.success || state.order?._id !== parsed.data.orderId) return;
+    events.current += 1;
     notification.destroy(EXTENSION_OFFER_KEY);
     notification.warning({
       title: AdminText.warning,
       description: parsed.data.message,
       duration: TIME_MESSAGE_SECONDS,
     });
+    rememberSearching(true);
     dispatch({ type: 'orderHandedOver' });
     socket?.emit(SocketEvent.executorFind, true);
   });
@@ -92,13 +137,19 @@ export function DesignerCabinetProvider({ children }: { children: ReactNode }) {
   const onErrors = useEffectEvent((payload: unknown) => {
     const parsed = socketErrorSchema.safeParse(payload);
     if (!parsed.success || parsed.data.status === UNAUTHORIZED || state.phase !== 'searching') return;
+    rememberSearching(false);
     dispatch({ type: 'searchStopped' });
   });
 
   // The server drops a searcher whose last socket closed: search again once reconnected.
   const onConnect = useEffectEvent(() => {
     if (state.phase === 'searching') socket?.emit(SocketEvent.executorFind, true);
+    if (designer) void restore();
   });
+
+  useEffect(() => {
+    if (designer) void restore();
+  }, [designer]);
 
   useEffect(() => {
     if (!socket) return;
@@ -126,22 +177,32 @@ export function DesignerCabinetProvider({ children }: { children: ReactNode }) {
     () => ({
       ...state,
       online: socket !== null,
+      connected: connection === 'connected',
       goOnDuty: () => {
+        rememberSearching(true);
         dispatch({ type: 'searchStarted' });
         socket?.emit(SocketEvent.executorFind, true);
       },
       cancelSearch: () => {
+        rememberSearching(false);
         dispatch({ type: 'searchStopped' });
         socket?.emit(SocketEvent.executorFind, false);
       },
-      leaveSearch: () => dispatch({ type: 'searchStopped' }),
+      endShift: () => {
+        events.current += 1;
+        rememberSearching(false);
+        notification.destroy(EXTENSION_OFFER_KEY);
+        dispatch({ type: 'shiftEnded' });
+      },
       handOver: () => {
+        events.current += 1;
+        rememberSearching(true);
         dispatch({ type: 'orderHandedOver' });
         socket?.emit(SocketEvent.executorFind, true);
       },
       replaceOrder: (order) => dispatch({ type: 'orderChanged', order, now: Date.now() }),
     }),
-    [state, socket],
+    [state, socket, connection, notification],
   );
 
   return <DesignerCabinetContext value={cabinet}>{children}</DesignerCabinetContext>;

@@ -3,7 +3,10 @@ import { Button, Flex, Spin, Statistic, Tag, Typography } from 'antd';
 import { useDesignerCabinet } from '../hooks/use-designer-cabinet';
 import { DesignerText } from '../texts';
 
-/** Idle: go on duty. Searching: a spinner and the cancel button. Working: the countdown. */
+/**
+ * Idle: go on duty. Searching: a spinner and the cancel button, or that the search waits for the
+ * connection. Working: the countdown.
+ */
 export function DutyControls() {
   const cabinet = useDesignerCabinet();
 
@@ -22,10 +25,17 @@ export function DutyControls() {
   }
 
   if (cabinet.phase === 'searching') {
+    // No orders come through a connection that is down: the search is not presented as going on.
     return (
       <Flex align="center" gap="middle" wrap role="status">
-        <Spin />
-        <Typography.Text>{DesignerText.searching}</Typography.Text>
+        {cabinet.connected ? (
+          <>
+            <Spin />
+            <Typography.Text>{DesignerText.searching}</Typography.Text>
+          </>
+        ) : (
+          <Typography.Text type="warning">{DesignerText.searchPaused}</Typography.Text>
+        )}
         <Button icon={<StopOutlined aria-hidden />} onClick={cabinet.cancelSearch}>
           {DesignerText.cancelSearch}
         </Button>

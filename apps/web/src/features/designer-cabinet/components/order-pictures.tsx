@@ -1,7 +1,7 @@
 import type { StaffOrder } from '@retouch/shared/dispatch';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Image, Typography } from 'antd';
-import { BeforeAfterSlider } from '@/components/before-after-slider';
+import { BeforeAfterSlider, CompareText } from '@/components/before-after-slider';
 import { DesignerText } from '../texts';
 
 /** Width of the customer's extra photo (back office section 9). */
@@ -25,7 +25,7 @@ export function OrderPictures({ order }: { order: StaffOrder }) {
       }
     >
       <Flex vertical gap="middle">
-        <BeforeAfterSlider before={original} after={draft} />
+        <BeforeAfterSlider before={original} after={draft} texts={CompareText.staff} />
         {additional && (
           <div>
             <Typography.Title level={5}>{DesignerText.additionalPhoto}</Typography.Title>

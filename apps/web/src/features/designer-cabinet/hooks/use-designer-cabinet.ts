@@ -3,14 +3,16 @@ import { createContext, useContext } from 'react';
 import type { CabinetState } from '../utils/cabinet-state';
 
 export interface DesignerCabinet extends CabinetState {
-  /** Whether there is a realtime connection to talk through. */
+  /** Whether there is a realtime connection to talk through (it may be reconnecting). */
   online: boolean;
+  /** Whether that connection is up now: a search while it is down receives nothing. */
+  connected: boolean;
   /** Go on duty: search for an order (`executor find` true). */
   goOnDuty: () => void;
   /** Stop searching (`executor find` false). */
   cancelSearch: () => void;
-  /** The shift ended: the server has already taken the designer out of the queue. */
-  leaveSearch: () => void;
+  /** The shift ended: the server took the designer out of the queue and gave back an order in hand. */
+  endShift: () => void;
   /** The order was sent or refused: clear it and search again. */
   handOver: () => void;
   /** The server's answer to a change of the order's services. */

@@ -21,7 +21,14 @@ export type CabinetAction =
   /** Sent or refused: the designer searches again. */
   | { type: 'orderHandedOver' }
   /** The time ran out: the order went to someone else and the designer is idle. */
-  | { type: 'orderExpired' };
+  | { type: 'orderExpired' }
+  /** The shift ended: an order in hand went back to the queue, and the designer is idle. */
+  | { type: 'shiftEnded' }
+  /**
+   * The server's account of the cabinet (GET /api/executor/state) at a (re)load or reconnect: the order in
+   * hand, or none (then a search goes on if the designer wants one).
+   */
+  | { type: 'restored'; order: StaffOrder | null; searching: boolean; now: number };
 
 export const initialCabinetState: CabinetState = { phase: 'idle', order: null, extended: false, deadline: 0 };
 
@@ -54,6 +61,11 @@ export function cabinetReducer(state: CabinetState, action: CabinetAction): Cabi
     case 'orderHandedOver':
       return { ...initialCabinetState, phase: 'searching' };
     case 'orderExpired':
+    case 'shiftEnded':
       return initialCabinetState;
+    case 'restored':
+      if (action.order)
+        return cabinetReducer(state, { type: 'orderReceived', order: action.order, now: action.now });
+      return { ...initialCabinetState, phase: action.searching ? 'searching' : 'idle' };
   }
 }

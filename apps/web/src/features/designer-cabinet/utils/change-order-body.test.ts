@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicGroup, PublicOption, PublicService } from '@retouch/shared/catalog';
 import type { StaffOrder, StaffOrderEntry } from '@retouch/shared/dispatch';
-import { OrderEntryText } from '@retouch/shared/order-entries';
+import { AdminOrderEntryText } from '@retouch/shared/order-entries';
 import {
   addedEntry,
   orderEntryCatalog,
@@ -58,12 +58,13 @@ const orderWith = (entries: StaffOrderEntry[]) =>
   ({ persons: [{ id: 'photo', orders: entries }] }) as unknown as StaffOrder;
 const add = (id: string, isOptional = false) => addedEntry(id, isOptional);
 
+// Worded in Russian, as the back office is; the customer's editor says the same rules in English.
 describe('the designer form follows the entry rules of a new order', () => {
   it('refuses a second copy of a single-use service, allows a multi one', () => {
     const order = orderWith([anEntry(teeth._id), anEntry(tattoo._id)]);
     const catalog = orderEntryCatalog(groups, order);
     const person = order.persons[0]!;
-    expect(ruleBrokenByAddingTo(person, [add(teeth._id)], catalog)).toBe(OrderEntryText.serviceRepeated);
+    expect(ruleBrokenByAddingTo(person, [add(teeth._id)], catalog)).toBe(AdminOrderEntryText.serviceRepeated);
     expect(ruleBrokenByAddingTo(person, [add(tattoo._id)], catalog)).toBeNull();
   });
 
@@ -73,7 +74,7 @@ describe('the designer form follows the entry rules of a new order', () => {
     const person = order.persons[0]!;
     expect(ruleBrokenByAddingTo(person, [add(teeth._id)], catalog)).toBeNull();
     const withCopy = orderWith([anEntry(teeth._id, { active: false }), anEntry(teeth._id)]).persons[0]!;
-    expect(ruleBrokenBySwitching(withCopy, 0, true, catalog)).toBe(OrderEntryText.serviceRepeated);
+    expect(ruleBrokenBySwitching(withCopy, 0, true, catalog)).toBe(AdminOrderEntryText.serviceRepeated);
   });
 
   it('keeps a service on while its option is on', () => {
@@ -83,9 +84,11 @@ describe('the designer form follows the entry rules of a new order', () => {
     ]);
     const catalog = orderEntryCatalog(groups, order);
     const person = order.persons[0]!;
-    expect(ruleBrokenBySwitching(person, 0, false, catalog)).toBe(OrderEntryText.optionWithoutService);
+    expect(ruleBrokenBySwitching(person, 0, false, catalog)).toBe(AdminOrderEntryText.optionWithoutService);
     expect(ruleBrokenBySwitching(person, 1, false, catalog)).toBeNull();
-    expect(ruleBrokenByAddingTo(person, [add('o-night', true)], catalog)).toBe(OrderEntryText.optionRepeated);
+    expect(ruleBrokenByAddingTo(person, [add('o-night', true)], catalog)).toBe(
+      AdminOrderEntryText.optionRepeated,
+    );
   });
 
   it("takes the order's entries the public catalogue no longer lists as they are", () => {

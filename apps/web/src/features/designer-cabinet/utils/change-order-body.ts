@@ -1,6 +1,7 @@
 import type { PublicGroup, PublicService } from '@retouch/shared/catalog';
 import type { ChangeOrderBody, StaffOrder, StaffOrderEntry } from '@retouch/shared/dispatch';
 import {
+  AdminOrderEntryText,
   entryCatalogOf,
   priceEntries,
   ruleBrokenByAdding,
@@ -130,8 +131,9 @@ export function personEntries(person: OrderPerson): PersonEntriesInput {
 }
 
 /**
- * The rule text switching one entry on or off would break, or null when the rules allow it (or the
- * entries break one already: then the server, which knows the live catalogue, decides).
+ * The rule text (in Russian, as the back office reads it) switching one entry on or off would break, or
+ * null when the rules allow it (or the entries break one already: then the server, which knows the live
+ * catalogue, decides).
  */
 export function ruleBrokenBySwitching(
   person: OrderPerson,
@@ -143,14 +145,15 @@ export function ruleBrokenBySwitching(
   if (!priceEntries([{ id, orders }], catalog, { allowEmpty: true }).ok) return null;
   const switched = orders.map((entry, position) => (position === index ? { ...entry, status } : entry));
   const check = priceEntries([{ id, orders: switched }], catalog, { allowEmpty: true });
-  return check.ok ? null : check.text;
+  return check.ok ? null : AdminOrderEntryText[check.rule];
 }
 
-/** The rule text adding these entries to the person would break, or null when the rules allow it. */
+/** The rule text (in Russian) adding these entries to the person would break, or null when none is. */
 export function ruleBrokenByAddingTo(
   person: OrderPerson,
   added: ChangeEntry[],
   catalog: EntryCatalog,
 ): string | null {
-  return ruleBrokenByAdding(personEntries(person), added, catalog)?.text ?? null;
+  const broken = ruleBrokenByAdding(personEntries(person), added, catalog);
+  return broken ? AdminOrderEntryText[broken.rule] : null;
 }

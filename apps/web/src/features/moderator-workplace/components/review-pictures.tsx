@@ -1,6 +1,6 @@
 import type { StaffOrder } from '@retouch/shared/dispatch';
 import { Card, Flex, Image, Typography } from 'antd';
-import { BeforeAfterSlider } from '@/components/before-after-slider';
+import { BeforeAfterSlider, CompareText } from '@/components/before-after-slider';
 import { ModeratorText } from '../texts';
 
 /** Size of the comparison at most (back office section 9: comparison 700x400). */
@@ -25,7 +25,7 @@ export function ReviewPictures({ order, result }: ReviewPicturesProps) {
           <Typography.Title level={5}>
             {result ? ModeratorText.originalAndResult : ModeratorText.originalAndDraft}
           </Typography.Title>
-          <BeforeAfterSlider before={original} after={result ?? draft} />
+          <BeforeAfterSlider before={original} after={result ?? draft} texts={CompareText.staff} />
         </section>
         {result && (
           <section aria-label={ModeratorText.draft}>

@@ -1,6 +1,6 @@
 import { CatalogNotice, type Bilingual, type RefusalReason } from '@retouch/shared/catalog';
 import { AdminText } from '@retouch/shared/texts';
-import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { CloseOutlined, DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import {
   App,
   Button,
@@ -15,6 +15,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
+import { errorMessage } from '@/lib/api-client';
 import { useCreateRefusalReason } from '../api/create-refusal-reason';
 import { useDeleteRefusalReason } from '../api/delete-refusal-reason';
 import { useRefusalReasons } from '../api/get-refusal-reasons';
@@ -24,10 +25,17 @@ import { ReasonText } from '../texts';
 type Drafts = Record<string, Bilingual>;
 
 const TITLE_MAX_LENGTH = 300;
+/** The row of a reason being added: it lives only here until both its titles are typed and saved. */
+const NEW_REASON_ID = 'new-reason';
+const EMPTY_TITLE: Bilingual = { admin: '', user: '' };
+
+/** Both titles hold more than blanks, as the server requires: designers see a reason once it exists. */
+const isTitled = (title: Bilingual) => title.admin.trim() !== '' && title.user.trim() !== '';
 
 /**
  * /admin/reason-refusal (back office section 2): reasons with their RU (admin) and EN (user)
- * titles, edited in place and saved per row; add creates an empty one, delete asks first.
+ * titles, edited in place and saved per row; a new row is created on the server only once both its
+ * titles are typed, delete asks first.
  */
 export function RefusalReasonsEditor() {
   const { notification } = App.useApp();
@@ -36,26 +44,39 @@ export function RefusalReasonsEditor() {
   const updateReason = useUpdateRefusalReason();
   const deleteReason = useDeleteRefusalReason();
   const [drafts, setDrafts] = useState<Drafts>({});
-  const [addedId, setAddedId] = useState<string | null>(null);
+  const [newTitle, setNewTitle] = useState<Bilingual | null>(null);
 
   const showFailure = () =>
     notification.error({ title: AdminText.error, description: CatalogNotice.somethingWrong });
   const forgetDraft = (id: string) =>
     setDrafts((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== id)));
 
-  const titleOf = (reason: RefusalReason) => drafts[reason._id] ?? reason.title;
+  const isNew = (reason: RefusalReason) => reason._id === NEW_REASON_ID;
+  const titleOf = (reason: RefusalReason) =>
+    isNew(reason) ? reason.title : (drafts[reason._id] ?? reason.title);
   const isEdited = (reason: RefusalReason) => {
     const title = titleOf(reason);
     return title.admin !== reason.title.admin || title.user !== reason.title.user;
   };
-  const editTitle = (reason: RefusalReason, language: keyof Bilingual, value: string) =>
-    setDrafts((current) => ({
-      ...current,
-      [reason._id]: { ...(current[reason._id] ?? reason.title), [language]: value },
-    }));
+  const canSave = (reason: RefusalReason) => isTitled(titleOf(reason)) && (isNew(reason) || isEdited(reason));
+  const editTitle = (reason: RefusalReason, language: keyof Bilingual, value: string) => {
+    const edit = (title: Bilingual) => ({ ...title, [language]: value });
+    if (isNew(reason)) setNewTitle((current) => edit(current ?? EMPTY_TITLE));
+    else setDrafts((current) => ({ ...current, [reason._id]: edit(current[reason._id] ?? reason.title) }));
+  };
 
-  const add = () =>
-    createReason.mutate(undefined, { onSuccess: (reason) => setAddedId(reason._id), onError: showFailure });
+  const create = (title: Bilingual) =>
+    createReason.mutate(title, {
+      onSuccess: () => {
+        setNewTitle(null);
+        notification.success({ title: CatalogNotice.added });
+      },
+      onError: (error) =>
+        notification.warning({
+          title: AdminText.warning,
+          description: errorMessage(error, CatalogNotice.somethingWrong),
+        }),
+    });
 
   const save = (reason: RefusalReason) =>
     updateReason.mutate(
@@ -94,7 +115,9 @@ export function RefusalReasonsEditor() {
         <Input
           aria-label={ReasonText.titleAdmin}
           value={titleOf(reason).admin}
-          autoFocus={reason._id === addedId}
+          placeholder={ReasonText.required}
+          status={isEdited(reason) && !titleOf(reason).admin.trim() ? 'error' : undefined}
+          autoFocus={isNew(reason)}
           maxLength={TITLE_MAX_LENGTH}
           onChange={(event) => editTitle(reason, 'admin', event.target.value)}
         />
@@ -107,6 +130,8 @@ export function RefusalReasonsEditor() {
         <Input
           aria-label={ReasonText.titleUser}
           value={titleOf(reason).user}
+          placeholder={ReasonText.required}
+          status={isEdited(reason) && !titleOf(reason).user.trim() ? 'error' : undefined}
           maxLength={TITLE_MAX_LENGTH}
           onChange={(event) => editTitle(reason, 'user', event.target.value)}
         />
@@ -121,21 +146,35 @@ export function RefusalReasonsEditor() {
           <Button
             type="primary"
             icon={<SaveOutlined aria-hidden />}
-            disabled={!isEdited(reason)}
-            loading={updateReason.isPending && updateReason.variables?.id === reason._id}
-            onClick={() => save(reason)}
+            disabled={!canSave(reason)}
+            loading={
+              isNew(reason)
+                ? createReason.isPending
+                : updateReason.isPending && updateReason.variables?.id === reason._id
+            }
+            onClick={() => (isNew(reason) ? create(titleOf(reason)) : save(reason))}
           >
             {ReasonText.save}
           </Button>
-          <Popconfirm title={ReasonText.deleteConfirm} onConfirm={() => remove(reason)}>
+          {isNew(reason) ? (
             <Button
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              loading={deleteReason.isPending && deleteReason.variables === reason._id}
+              icon={<CloseOutlined aria-hidden />}
+              disabled={createReason.isPending}
+              onClick={() => setNewTitle(null)}
             >
-              {ReasonText.delete}
+              {ReasonText.cancel}
             </Button>
-          </Popconfirm>
+          ) : (
+            <Popconfirm title={ReasonText.deleteConfirm} onConfirm={() => remove(reason)}>
+              <Button
+                danger
+                icon={<DeleteOutlined aria-hidden />}
+                loading={deleteReason.isPending && deleteReason.variables === reason._id}
+              >
+                {ReasonText.delete}
+              </Button>
+            </Popconfirm>
+          )}
         </Flex>
       ),
     },
@@ -145,7 +184,11 @@ export function RefusalReasonsEditor() {
     <Card
       title={ReasonText.screenTitle}
       extra={
-        <Button icon={<PlusOutlined aria-hidden />} loading={createReason.isPending} onClick={add}>
+        <Button
+          icon={<PlusOutlined aria-hidden />}
+          disabled={newTitle !== null}
+          onClick={() => setNewTitle(EMPTY_TITLE)}
+        >
           {ReasonText.add}
         </Button>
       }
@@ -158,7 +201,7 @@ export function RefusalReasonsEditor() {
         <Table<RefusalReason>
           rowKey="_id"
           columns={columns}
-          dataSource={reasons.data}
+          dataSource={newTitle ? [...reasons.data, { _id: NEW_REASON_ID, title: newTitle }] : reasons.data}
           pagination={false}
           locale={{ emptyText: <Empty description={ReasonText.empty} /> }}
         />

@@ -1,5 +1,5 @@
 import { PlayCircleOutlined, PoweroffOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { App, Button, Tooltip } from 'antd';
 import { useEffect } from 'react';
 import { useShift } from '../api/get-shift';
 import { useToggleShift } from '../api/toggle-shift';
@@ -8,6 +8,8 @@ import { ShiftText } from '../texts';
 interface ShiftButtonProps {
   /** Called when a shift has just ended (ending a shift leaves every search queue). */
   onEnded?: () => void;
+  /** An order is in hand: ending the shift gives it back to the queue, so the designer is asked first. */
+  holdingOrder?: boolean;
 }
 
 const timeOfDay = (iso: string) =>
@@ -17,7 +19,8 @@ const timeOfDay = (iso: string) =>
  * The top bar's shift toggle (back office sections 2 and 4), shown to designers: the server starts a
  * shift for cabinetDesigner alone. Its errors are only logged, as the specification asks.
  */
-export function ShiftButton({ onEnded }: ShiftButtonProps) {
+export function ShiftButton({ onEnded, holdingOrder = false }: ShiftButtonProps) {
+  const { modal } = App.useApp();
   const shift = useShift();
   const toggle = useToggleShift();
   const startDate = shift.data?.startDate ?? null;
@@ -26,13 +29,24 @@ export function ShiftButton({ onEnded }: ShiftButtonProps) {
     if (shift.isError) console.error('Loading the shift failed', shift.error);
   }, [shift.isError, shift.error]);
 
-  const onClick = () =>
+  const toggleNow = () =>
     toggle.mutate(undefined, {
       onSuccess: (answer) => {
         if (answer.startDate === null) onEnded?.();
       },
       onError: (error) => console.error('Toggling the shift failed', error),
     });
+  const onClick = () => {
+    if (!startDate || !holdingOrder) return toggleNow();
+    void modal.confirm({
+      title: ShiftText.endWithOrderTitle,
+      content: ShiftText.endWithOrderContent,
+      okText: ShiftText.endWithOrderConfirm,
+      okButtonProps: { danger: true },
+      cancelText: ShiftText.cancel,
+      onOk: toggleNow,
+    });
+  };
 
   const button = (
     <Button

@@ -16,7 +16,10 @@ interface SettingDateModalProps {
   onClose: () => void;
 }
 
-/** Edits a setting's moment with a date-time picker; it cannot be dismissed while its save runs. */
+/**
+ * Edits a setting's moment with a date-time picker, or clears it (the picker's clear saves null); it
+ * cannot be dismissed while its save runs.
+ */
 export function SettingDateModal({ setting, onClose }: SettingDateModalProps) {
   const { notification } = App.useApp();
   const [form] = Form.useForm<SettingDateForm>();
@@ -24,9 +27,8 @@ export function SettingDateModal({ setting, onClose }: SettingDateModalProps) {
   const pending = updateSetting.isPending;
 
   const save = ({ data }: SettingDateForm) => {
-    if (!data) return;
     updateSetting.mutate(
-      { name: setting.name, body: { data: toIsoWithOffset(data) } },
+      { name: setting.name, body: { data: data ? toIsoWithOffset(data) : null } },
       {
         onSuccess: () => {
           notification.success({ title: SettingsText.updated });
@@ -63,12 +65,9 @@ export function SettingDateModal({ setting, onClose }: SettingDateModalProps) {
         onFinish={save}
         disabled={pending}
       >
-        <Form.Item
-          label={SiteSettingsText.dateTime}
-          name="data"
-          rules={[{ required: true, message: SiteSettingsText.pickDateTime }]}
-        >
+        <Form.Item label={SiteSettingsText.dateTime} name="data" extra={SiteSettingsText.clearHint}>
           <DatePicker
+            allowClear
             showTime={{ format: 'HH:mm' }}
             format={DATE_TIME_FORMAT}
             placeholder={SiteSettingsText.pickDateTime}

@@ -1,12 +1,21 @@
 import { AdminUsersText, type AdminUser } from '@retouch/shared/admin-users';
+import { AuditTarget, AuditText } from '@retouch/shared/audit';
 import { ADMIN_PAGE_SIZES, DEFAULT_ADMIN_PAGE_SIZE } from '@retouch/shared/constants';
 import { hasPermission, PermissionSign } from '@retouch/shared/permissions';
 import { AdminText } from '@retouch/shared/texts';
-import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  KeyOutlined,
+  PlusOutlined,
+} from '@ant-design/icons';
 import {
   App,
   Button,
   Card,
+  Drawer,
   Empty,
   Flex,
   Input,
@@ -20,10 +29,12 @@ import {
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
+import { AuditTable } from '@/features/audit/components/audit-table';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { ApiError } from '@/lib/api-client';
 import { useAdminUsers, type UsersTableQuery } from '../api/get-admin-users';
 import { useDeleteUser } from '../api/delete-user';
+import { usersExportUrl } from '../api/export-users';
 import { UserManagementText, UserRowLabel } from '../texts';
 import { AddUserModal } from './add-user-modal';
 import { EditUserModal } from './edit-user-modal';
@@ -44,7 +55,8 @@ const formatDate = (iso: string) => new Date(iso).toLocaleDateString('ru-RU');
 
 /**
  * /admin/user-management (back office section 2, Users table): a server-paged table with an e-mail search
- * and an administrators / ordinary users switch. Adding, editing, deleting and roles need editUsers.
+ * and an administrators / ordinary users switch, and a CSV export of every user they keep. Adding,
+ * editing, deleting and roles need editUsers; a user's audit log (lookUsers, as the screen) opens in a drawer.
  * The table is hidden while a dialog is open.
  */
 export function UserManagement() {
@@ -53,6 +65,7 @@ export function UserManagement() {
   const canEdit = hasPermission(permissions, PermissionSign.editUsers);
   const [query, setQuery] = useState(INITIAL_QUERY);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [auditOf, setAuditOf] = useState<AdminUser | null>(null);
   const users = useAdminUsers(query);
   const deleteUser = useDeleteUser();
 
@@ -113,37 +126,44 @@ export function UserManagement() {
       sortDirections: ['descend', 'ascend', 'descend'],
       render: formatDate,
     },
-  ];
-  if (canEdit) {
-    columns.push({
+    {
       key: 'actions',
       title: UserManagementText.actions,
-      width: 160,
+      width: canEdit ? 208 : 64,
       render: (_, user) => (
         <Flex gap="small">
           <Button
-            icon={<EditOutlined aria-hidden />}
-            aria-label={UserRowLabel.edit(user)}
-            onClick={() => setDialog({ kind: 'edit', user })}
+            icon={<AuditOutlined aria-hidden />}
+            aria-label={`${AuditText.userTab} ${user.email}`}
+            onClick={() => setAuditOf(user)}
           />
-          <Button
-            icon={<KeyOutlined aria-hidden />}
-            aria-label={UserRowLabel.permissions(user)}
-            onClick={() => setDialog({ kind: 'permissions', user })}
-          />
-          <Popconfirm
-            title={UserManagementText.deleteConfirm}
-            okText={UserManagementText.delete}
-            cancelText={UserManagementText.cancel}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => remove(user)}
-          >
-            <Button danger icon={<DeleteOutlined aria-hidden />} aria-label={UserRowLabel.delete(user)} />
-          </Popconfirm>
+          {canEdit && (
+            <>
+              <Button
+                icon={<EditOutlined aria-hidden />}
+                aria-label={UserRowLabel.edit(user)}
+                onClick={() => setDialog({ kind: 'edit', user })}
+              />
+              <Button
+                icon={<KeyOutlined aria-hidden />}
+                aria-label={UserRowLabel.permissions(user)}
+                onClick={() => setDialog({ kind: 'permissions', user })}
+              />
+              <Popconfirm
+                title={UserManagementText.deleteConfirm}
+                okText={UserManagementText.delete}
+                cancelText={UserManagementText.cancel}
+                okButtonProps={{ danger: true }}
+                onConfirm={() => remove(user)}
+              >
+                <Button danger icon={<DeleteOutlined aria-hidden />} aria-label={UserRowLabel.delete(user)} />
+              </Popconfirm>
+            </>
+          )}
         </Flex>
       ),
-    });
-  }
+    },
+  ];
 
   if (users.isError) {
     return (
@@ -155,15 +175,20 @@ export function UserManagement() {
     <Card
       title={UserManagementText.title}
       extra={
-        canEdit && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined aria-hidden />}
-            onClick={() => setDialog({ kind: 'add' })}
-          >
-            {UserManagementText.addUser}
+        <Flex gap="small" wrap>
+          <Button icon={<DownloadOutlined aria-hidden />} href={usersExportUrl(query)} download>
+            {UserManagementText.exportCsv}
           </Button>
-        )
+          {canEdit && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined aria-hidden />}
+              onClick={() => setDialog({ kind: 'add' })}
+            >
+              {UserManagementText.addUser}
+            </Button>
+          )}
+        </Flex>
       }
     >
       {!dialog && (
@@ -209,6 +234,16 @@ export function UserManagement() {
       {dialog?.kind === 'edit' && <EditUserModal user={dialog.user} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'permissions' && (
         <UserPermissionsModal user={dialog.user} onClose={() => setDialog(null)} />
+      )}
+      {auditOf && (
+        <Drawer
+          open
+          size="large"
+          title={`${AuditText.userTab} · ${auditOf.email}`}
+          onClose={() => setAuditOf(null)}
+        >
+          <AuditTable filter={{ targetType: AuditTarget.user, targetId: auditOf._id }} />
+        </Drawer>
       )}
     </Card>
   );

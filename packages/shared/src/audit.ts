@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/** What an audited action changed (issue 21). */
+export const AuditTarget = {
+  user: 'user',
+  role: 'role',
+  setting: 'setting',
+  package: 'package',
+  group: 'group',
+  service: 'service',
+  option: 'option',
+  degree: 'degree',
+  reason: 'reason',
+} as const;
+export type AuditTargetValue = (typeof AuditTarget)[keyof typeof AuditTarget];
+
+/** What was done to it. */
+export const AuditAction = {
+  create: 'create',
+  update: 'update',
+  delete: 'delete',
+  /** A user's balance edited by staff (the ledger has the entry too, with the same actor). */
+  balance: 'balance',
+  /** A user given another role. */
+  role: 'role',
+  /** A user's own permission switches changed. */
+  permissions: 'permissions',
+} as const;
+export type AuditActionValue = (typeof AuditAction)[keyof typeof AuditAction];
+
+/** Russian names of the targets and actions, as the audit screen shows them. */
+export const AuditText = {
+  screenTitle: 'Журнал действий',
+  userTab: 'Журнал',
+  when: 'Когда',
+  who: 'Кто',
+  what: 'Действие',
+  target: 'Объект',
+  change: 'Было → стало',
+  empty: 'Действий пока нет',
+  /** A password is never written to the log, only that it changed. */
+  passwordBefore: 'прежний',
+  passwordAfter: 'новый',
+  targetFilter: 'Тип объекта',
+  anyTarget: 'Все объекты',
+  targets: {
+    user: 'Пользователь',
+    role: 'Роль',
+    setting: 'Настройка',
+    package: 'Пакет токенов',
+    group: 'Группа услуг',
+    service: 'Услуга',
+    option: 'Опция',
+    degree: 'Степень действия',
+    reason: 'Причина отказа',
+  } satisfies Record<AuditTargetValue, string>,
+  actions: {
+    create: 'Создание',
+    update: 'Изменение',
+    delete: 'Удаление',
+    balance: 'Изменение баланса',
+    role: 'Смена роли',
+    permissions: 'Изменение прав',
+  } satisfies Record<AuditActionValue, string>,
+} as const;
+
+/** One entry as the audit screen gets it. */
+export interface AuditEntry {
+  _id: string;
+  createdAt: string;
+  actor: { _id: string; email: string };
+  action: AuditActionValue;
+  target: { type: AuditTargetValue; _id: string; label: string };
+  before: unknown;
+  after: unknown;
+}
+
+/** `GET /api/admin/audit`: a page, newest first, optionally of one target or one actor. */
+export const auditQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  targetType: z.enum(Object.values(AuditTarget) as [AuditTargetValue, ...AuditTargetValue[]]).optional(),
+  targetId: z.string().min(1).max(100).optional(),
+  actorId: z.uuid().optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
