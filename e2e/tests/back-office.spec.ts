@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { REGISTRATION_BONUS_TOKENS } from '@retouch/shared/constants';
 import { expectBalances, logInNewCustomer, sendOrder } from '../support/customer';
@@ -29,6 +30,12 @@ const Office = {
   mainTokens: 'Токены',
   orderDetails: (orderId: string) => `Подробнее о заказе ${orderId}`,
   noAccess: 'Нет доступа',
+  balanceEdit: 'Изменение баланса',
+  roleChange: 'Смена роли',
+  logOf: (email: string) => `Журнал ${email}`,
+  statusFilter: 'Статус',
+  completed: 'Выполнен',
+  exportCsv: 'Экспорт CSV',
 };
 
 async function searchUser(page: Page, email: string) {
@@ -42,7 +49,7 @@ test('an admin gives a new staff member an orders-only role, then edits a custom
   browser,
 }) => {
   // Three people and a dozen screens: 2.4 minutes on a busy two-core machine, past the default limit.
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   // A customer with an order, watching their header.
   const customer = await (await browser.newContext()).newPage();
   const { email: customerEmail } = await logInNewCustomer(customer, 'e2e-office');
@@ -108,6 +115,41 @@ test('an admin gives a new staff member an orders-only role, then edits a custom
   await editDialog.getByRole('button', { name: Office.save }).click();
   await expect(editDialog).toBeHidden();
   await expectBalances(customer, 50, REGISTRATION_BONUS_TOKENS - cost);
+
+  // Both edits are in the audit log with who made them and before -> after, and in the customer's own log.
+  await desk.goto('/admin/audit');
+  const log = desk.getByRole('table');
+  const balanceEntry = log
+    .getByRole('row')
+    .filter({ hasText: customerEmail })
+    .filter({ hasText: Office.balanceEdit });
+  await expect(balanceEntry).toContainText('main: 0 → 50');
+  await expect(balanceEntry).toContainText(admin.email);
+  const roleEntry = log
+    .getByRole('row')
+    .filter({ hasText: clerk.email })
+    .filter({ hasText: Office.roleChange });
+  await expect(roleEntry).toContainText(`role: User → ${roleTitle}`);
+  await searchUser(desk, customerEmail);
+  await desk.getByRole('button', { name: Office.logOf(customerEmail) }).click();
+  await expect(desk.getByRole('dialog').getByRole('row').filter({ hasText: 'main: 0 → 50' })).toHaveCount(1);
+
+  // The orders table filtered by status: the waiting order is kept for its status and dropped for
+  // another; the export follows the filters.
+  await desk.goto(`/admin/orders?email=${encodeURIComponent(customerEmail)}`);
+  const details = desk.getByRole('button', { name: Office.orderDetails(orderId) });
+  await expect(details).toBeVisible();
+  await desk.getByLabel(Office.statusFilter).click();
+  await desk.getByTitle(Office.completed, { exact: true }).click();
+  await desk.keyboard.press('Escape');
+  await expect(desk).toHaveURL(/status=completed/);
+  await expect(details).toBeHidden();
+  await desk.goto(`/admin/orders?email=${encodeURIComponent(customerEmail)}&status=lookingForDesigner`);
+  await expect(details).toBeVisible();
+  const downloading = desk.waitForEvent('download');
+  await desk.getByRole('link', { name: Office.exportCsv }).click();
+  const csv = await readFile((await (await downloading).path())!, 'utf8');
+  expect(csv.split('\r\n').filter((line) => line.includes(orderId))).toHaveLength(1);
 
   await Promise.all([customer, desk, clerkPage].map((page) => page.context().close()));
 });

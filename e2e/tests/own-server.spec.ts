@@ -15,8 +15,11 @@ const Connection = {
 const searchPaused = 'Нет связи с сервером: поиск продолжится, как только связь восстановится.';
 const timeLeft = 'Осталось времени';
 const endWithOrder = { title: 'Завершить смену с заказом в работе?', confirm: 'Завершить смену' };
+// The dashboard's figures (features/dashboard/texts.ts).
+const Dashboard = { waitingDesigner: 'Ждут дизайнера', revenueToday: 'Выручка сегодня, токены' };
 
-// Its own server: this journey stops and starts it, and its seeded designer takes every order there.
+// Journeys on a server of their own: one stops and starts it; its seeded designer takes every order there,
+// and its figures move only with what these journeys do.
 const server = ownServer(Number(process.env.E2E_PORT ?? 3100) + 2);
 test.beforeAll(async () => server.start());
 test.afterAll(async () => server.dispose());
@@ -42,7 +45,7 @@ async function customerSends(page: Page) {
   });
   expect(created.status()).toBe(201);
   await customer.close();
-  return message;
+  return { message, cost: service.cost };
 }
 
 test('the designer cabinet says when the connection is down, searches again once it is back, and keeps the order in hand over a reload', async ({
@@ -68,7 +71,7 @@ test('the designer cabinet says when the connection is down, searches again once
   await header.getByRole('button', { name: Connection.retry }).click();
   await expect(header.getByText(Connection.connected)).toBeVisible();
   await expect(page.getByText(Cabinet.searching)).toBeVisible();
-  const message = await customerSends(page);
+  const { message } = await customerSends(page);
   await expect(page.getByText(message)).toBeVisible();
   await expect(page.getByText(timeLeft)).toBeVisible();
 
@@ -86,4 +89,32 @@ test('the designer cabinet says when the connection is down, searches again once
   await expect(page.getByText(message)).toBeHidden();
   await expect(page.getByRole('button', { name: Cabinet.goOnDuty })).toBeVisible();
   await expect(page.getByText('Вы не на дежурстве')).toBeHidden();
+});
+
+/** A dashboard figure as a number (its card reads "<label><value>", the value in Russian format). */
+async function figure(page: Page, label: string) {
+  const text = (await page.getByRole('group', { name: label }).textContent()) ?? '';
+  return Number(text.replace(label, '').replace(/[^\d-]/g, ''));
+}
+
+test('the dashboard counts the orders waiting for a designer and what they brought today, live', async ({
+  page,
+}) => {
+  const admin = {
+    email: process.env.E2E_ADMIN_EMAIL ?? 'admin@retouch.local',
+    password: process.env.E2E_ADMIN_PASSWORD ?? 'admin-password-e2e',
+  };
+  await logInStaff(page, admin, '/admin');
+  const waiting = page.getByRole('group', { name: Dashboard.waitingDesigner });
+  await expect(waiting).not.toHaveText(Dashboard.waitingDesigner);
+  const before = {
+    waiting: await figure(page, Dashboard.waitingDesigner),
+    revenue: await figure(page, Dashboard.revenueToday),
+  };
+
+  const first = await customerSends(page);
+  await customerSends(page);
+  // No designer searches on this server now: both wait, and the page hears of them without a reload.
+  await expect.poll(() => figure(page, Dashboard.waitingDesigner)).toBe(before.waiting + 2);
+  await expect.poll(() => figure(page, Dashboard.revenueToday)).toBe(before.revenue + 2 * first.cost);
 });
