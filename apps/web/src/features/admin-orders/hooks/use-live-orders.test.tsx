@@ -154,7 +154,8 @@ describe('the orders table, live', () => {
     await screen.findByText('o-work', {}, { timeout: 5000 });
     expect(listenerCount(SocketEvent.changeOrders)).toBe(1);
     expect(listenerCount(SocketEvent.newOrder)).toBe(1);
-    await act(() => router.navigate('/admin'));
+    // A screen that hears no order events (the dashboard at /admin does).
+    await act(() => router.navigate('/admin/site-settings'));
     await waitFor(() => expect(screen.queryByText('o-work')).not.toBeInTheDocument());
     expect(listenerCount(SocketEvent.changeOrders)).toBe(0);
     expect(listenerCount(SocketEvent.newOrder)).toBe(0);
@@ -226,7 +227,8 @@ describe('the order details, live', () => {
     const { router } = openDetails();
     await shown();
     expect(listenerCount(SocketEvent.changeOrders)).toBe(1);
-    await act(() => router.navigate('/admin'));
+    // A screen that hears no order events (the dashboard at /admin does).
+    await act(() => router.navigate('/admin/site-settings'));
     await waitFor(() =>
       expect(screen.queryByText(`${AdminOrdersUiText.order} order-1`)).not.toBeInTheDocument(),
     );
