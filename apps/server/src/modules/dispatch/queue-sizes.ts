@@ -1,5 +1,5 @@
 import { SocketEvent, SocketRoom } from '@retouch/shared/realtime';
-import { AdminServerText } from '@retouch/shared/texts';
+import { ServerText } from '@retouch/shared/texts';
 import type { RealtimeSocket } from '../../plugins/realtime';
 
 /**
@@ -8,6 +8,6 @@ import type { RealtimeSocket } from '../../plugins/realtime';
  */
 export function mayKnowQueueSizes(socket: RealtimeSocket): boolean {
   if (socket.rooms.has(SocketRoom.staff)) return true;
-  socket.emit(SocketEvent.errors, { status: 403, message: AdminServerText.forbidden });
+  socket.emit(SocketEvent.errors, { status: 403, message: ServerText.forbidden });
   return false;
 }
