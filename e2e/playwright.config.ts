@@ -35,6 +35,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
+    // As a user who asked for reduced motion: dialogs appear at once. A Cancel zooming in moved under
+    // the click aimed at it, which then landed beside it (CI: "Replace the photo?" stayed open).
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
