@@ -1,4 +1,4 @@
-import { and, count, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DashboardDay } from '@retouch/shared/dashboard';
 import { ReviewResult } from '@retouch/shared/dispatch';
@@ -10,7 +10,6 @@ import {
   dispatchWaiters,
   orderProcessing,
   orders,
-  shifts,
   tokenLedger,
 } from '../../db/schema/index';
 
@@ -31,12 +30,6 @@ const utcDay = (column: AnyPgColumn) => sql`(${column} at time zone 'UTC')::date
 /** Tokens customers gave through the ledger rows (those matching `filter`): they are debited, so minus the sum. */
 const tokensGiven = (filter?: SQL) =>
   sql`0 - coalesce(sum(${tokenLedger.deltaMain} + ${tokenLedger.deltaBonus})${filter ? sql` filter (where ${filter})` : sql``}, 0)`;
-
-/** Designers with an open shift. */
-export async function countOpenShifts(db: Executor): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(shifts).where(isNull(shifts.endedAt));
-  return row?.value ?? 0;
-}
 
 /** Moderators searching the review queue or holding an order in review, each counted once. */
 export async function countModeratorsOnDuty(db: Executor): Promise<number> {

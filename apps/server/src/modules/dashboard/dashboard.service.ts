@@ -1,10 +1,10 @@
 import { DASHBOARD_DAYS, type Dashboard } from '@retouch/shared/dashboard';
 import type { Executor } from '../../db/client';
+import { countDesignersOnShift } from '../dispatch/shifts.repository';
 import { countWaitingForDesigner } from '../work-queue/designer-queue';
 import { countWaitingForReview } from '../work-queue/moderator-queue';
 import {
   countModeratorsOnDuty,
-  countOpenShifts,
   countOverdue,
   dailyFigures,
   medianHandlingMinutes,
@@ -27,7 +27,7 @@ export async function getDashboard(db: Executor, now: Date): Promise<Dashboard> 
   const [designer, review, designers, moderators, median, overdue, tokens, days] = await Promise.all([
     countWaitingForDesigner(db),
     countWaitingForReview(db),
-    countOpenShifts(db),
+    countDesignersOnShift(db),
     countModeratorsOnDuty(db),
     medianHandlingMinutes(db, today),
     countOverdue(db, now),

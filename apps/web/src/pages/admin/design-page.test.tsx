@@ -691,17 +691,18 @@ describe('/admin/design after a reload or a lost connection', () => {
   it('keeps an order that came by socket while an older answer of the server was on its way', async () => {
     const { fetchMock } = await openCabinet();
     const answered = fetchMock.getMockImplementation()!;
-    let answerState: (() => void) | undefined;
+    const answers: Array<() => void> = [];
     fetchMock.mockImplementation(async (input, init) => {
       if (!String(input).startsWith('/api/executor/state')) return answered(input, init);
-      await new Promise<void>((resolve) => (answerState = resolve));
+      await new Promise<void>((resolve) => answers.push(resolve));
       return Response.json(NO_CABINET_STATE);
     });
     serverSends('connect');
-    await waitFor(() => expect(answerState).toBeDefined());
+    await waitFor(() => expect(answers).toHaveLength(1));
     await receiveOrder();
-    act(() => answerState!());
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    act(() => answers[0]!());
+    // The answer read before the order is not applied: the cabinet asks again instead.
+    await waitFor(() => expect(answers).toHaveLength(2));
     expect(screen.getByText(DesignerText.persons)).toBeInTheDocument();
   });
 
