@@ -83,7 +83,10 @@ export async function createTestApp(
     /** Mails written to the outbox, oldest first. */
     async outbox(): Promise<Array<{ to: string; subject: string; text: string }>> {
       const dir = path.join(config.DATA_DIR, 'outbox');
-      const files = (await readdir(dir).catch(() => [] as string[])).sort();
+      // A mail being written is a `.part` file until it is renamed whole.
+      const files = (await readdir(dir).catch(() => [] as string[]))
+        .filter((f) => f.endsWith('.json'))
+        .sort();
       return Promise.all(files.map(async (f) => JSON.parse(await readFile(path.join(dir, f), 'utf8'))));
     },
     async close() {

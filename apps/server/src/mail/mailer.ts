@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type Nodemailer from 'nodemailer';
@@ -53,7 +53,10 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       const stored = { ...(JSON.parse(String(info.message)) as object), to: message.to, text: message.text };
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`);
-      await writeFile(file, JSON.stringify(stored, null, 2));
+      // Written beside, then renamed: a reader of the outbox never finds a mail half written (a journey
+      // read one and failed on its JSON).
+      await writeFile(`${file}.part`, JSON.stringify(stored, null, 2));
+      await rename(`${file}.part`, file);
       // The links in a mail are secrets: the log names the mail, the outbox file (development) holds it.
       log.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
     },
