@@ -9,6 +9,7 @@ export const AuditTarget = {
   group: 'group',
   service: 'service',
   option: 'option',
+  template: 'template',
   degree: 'degree',
   reason: 'reason',
 } as const;
@@ -51,6 +52,7 @@ export const AuditText = {
     group: 'Группа услуг',
     service: 'Услуга',
     option: 'Опция',
+    template: 'Шаблон опции',
     degree: 'Степень действия',
     reason: 'Причина отказа',
   } satisfies Record<AuditTargetValue, string>,

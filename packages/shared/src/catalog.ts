@@ -179,6 +179,13 @@ export interface AdminGroup {
   list: AdminService[];
 }
 
+/**
+ * `GET /api/admin/services/titles` (cabinetDesigner): the Russian title of every live group, service,
+ * option and degree by id, so a designer's screens name the catalogue in the back office's language
+ * without the rest of the admin catalogue (editServices).
+ */
+export type CatalogTitles = Record<string, string>;
+
 export interface Degree {
   _id: string;
   title: Bilingual;

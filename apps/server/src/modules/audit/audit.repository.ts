@@ -1,5 +1,11 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { AuditActionValue, AuditEntry, AuditQuery, AuditTargetValue } from '@retouch/shared/audit';
+import {
+  AuditAction,
+  type AuditActionValue,
+  type AuditEntry,
+  type AuditQuery,
+  type AuditTargetValue,
+} from '@retouch/shared/audit';
 import type { Executor } from '../../db/client';
 import { auditLog, users } from '../../db/schema/index';
 
@@ -63,4 +69,35 @@ export async function findAuditPage(
 export async function userTarget(db: Executor, userId: string): Promise<AuditRecord['target']> {
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return { type: 'user', id: userId, label: row?.email ?? userId };
+}
+
+/** A row as the log keeps it: its values without its id and bookkeeping times. */
+function rowFields(row: Record<string, unknown>): Record<string, unknown> {
+  const { id: _id, createdAt: _createdAt, deletedAt: _deletedAt, ...fields } = row;
+  return fields;
+}
+
+/**
+ * One entry for a row written by staff: created (no before), changed, or deleted (no after), each side
+ * the row's own values. Called with the transaction of the change.
+ */
+export async function recordRowChange(
+  db: Executor,
+  actorId: string,
+  target: AuditRecord['target'],
+  change: { before: Record<string, unknown> | null; after: Record<string, unknown> | null },
+): Promise<void> {
+  const action =
+    change.before === null
+      ? AuditAction.create
+      : change.after === null
+        ? AuditAction.delete
+        : AuditAction.update;
+  await recordAudit(db, {
+    actorId,
+    action,
+    target,
+    before: change.before && rowFields(change.before),
+    after: change.after && rowFields(change.after),
+  });
 }

@@ -49,27 +49,33 @@ export function listDegreeRows(db: Executor): Promise<DegreeRow[]> {
   return db.select().from(degrees).where(isNull(degrees.deletedAt)).orderBy(asc(degrees.createdAt));
 }
 
-export async function findLiveGroup(db: Executor, id: string) {
-  const [row] = await db
+/** `update`: the row is held until the transaction ends (a change read before it is written). */
+export type RowLock = 'update';
+
+export async function findLiveGroup(db: Executor, id: string, lock?: RowLock) {
+  const query = db
     .select()
     .from(serviceGroups)
     .where(and(eq(serviceGroups.id, id), isNull(serviceGroups.deletedAt)));
+  const [row] = lock ? await query.for(lock) : await query;
   return row;
 }
 
-export async function findLiveService(db: Executor, id: string) {
-  const [row] = await db
+export async function findLiveService(db: Executor, id: string, lock?: RowLock) {
+  const query = db
     .select()
     .from(services)
     .where(and(eq(services.id, id), isNull(services.deletedAt)));
+  const [row] = lock ? await query.for(lock) : await query;
   return row;
 }
 
-export async function findLiveOption(db: Executor, id: string) {
-  const [row] = await db
+export async function findLiveOption(db: Executor, id: string, lock?: RowLock) {
+  const query = db
     .select()
     .from(serviceOptions)
     .where(and(eq(serviceOptions.id, id), isNull(serviceOptions.deletedAt)));
+  const [row] = lock ? await query.for(lock) : await query;
   return row;
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CatalogNotice, CatalogText } from '@retouch/shared/catalog';
 import { PermissionSign } from '@retouch/shared/permissions';
 import { formCap, jsonField, readMultipart } from '../../lib/multipart';
@@ -13,6 +13,7 @@ import {
   deleteService,
   deleteTemplate,
   listAdminCatalog,
+  listCatalogTitles,
   listTemplates,
   updateGroup,
   updateOption,
@@ -28,7 +29,14 @@ const deleted = { message: CatalogNotice.deleted };
 const OFFER_FORM = { maxBytes: formCap(3) };
 
 export async function catalogRoutes(app: FastifyInstance) {
-  const deps = (): CatalogDeps => ({ db: app.db, storage: app.storage, cache: app.catalogCache });
+  /** The staff member making a change, whom the audit log names. */
+  const actor = async (request: FastifyRequest) => (await app.requireIdentity(request)).userId;
+  const deps = async (request: FastifyRequest): Promise<CatalogDeps> => ({
+    db: app.db,
+    storage: app.storage,
+    cache: app.catalogCache,
+    actorId: await actor(request),
+  });
   const now = () => app.clock.now();
   const editServices = { config: { permission: PermissionSign.editServices } };
 
@@ -39,17 +47,26 @@ export async function catalogRoutes(app: FastifyInstance) {
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
-  app.get('/api/admin/services', editServices, () => listAdminCatalog(deps()));
+  // A designer's screens name the catalogue in Russian: its titles alone, without editServices.
+  app.get('/api/admin/services/titles', { config: { permission: PermissionSign.cabinetDesigner } }, () =>
+    listCatalogTitles(app.db),
+  );
+
+  app.get('/api/admin/services', editServices, async (request) => listAdminCatalog(await deps(request)));
 
   // Groups
   app.post('/api/admin/services/group', editServices, async (request, reply) =>
-    reply.status(201).send(await createGroup(deps(), request.body)),
+    reply.status(201).send(await createGroup(await deps(request), request.body)),
   );
-  app.patch('/api/admin/services/group/:id', editServices, (request) =>
-    updateGroup(deps(), uuidParam(request.params, 'id', CatalogText.groupNotFound), request.body),
+  app.patch('/api/admin/services/group/:id', editServices, async (request) =>
+    updateGroup(
+      await deps(request),
+      uuidParam(request.params, 'id', CatalogText.groupNotFound),
+      request.body,
+    ),
   );
   app.delete('/api/admin/services/group/:id', editServices, async (request) => {
-    await deleteGroup(deps(), uuidParam(request.params, 'id', CatalogText.groupNotFound), now());
+    await deleteGroup(await deps(request), uuidParam(request.params, 'id', CatalogText.groupNotFound), now());
     return deleted;
   });
 
@@ -57,15 +74,21 @@ export async function catalogRoutes(app: FastifyInstance) {
   app.post('/api/admin/services/list/:groupId', editServices, async (request, reply) => {
     const groupId = uuidParam(request.params, 'groupId', CatalogText.groupNotFound);
     const form = await readMultipart(request, OFFER_FORM);
-    return reply.status(201).send(await createService(deps(), groupId, jsonField(form, 'data'), form.files));
+    return reply
+      .status(201)
+      .send(await createService(await deps(request), groupId, jsonField(form, 'data'), form.files));
   });
   app.patch('/api/admin/services/list/:id', editServices, async (request) => {
     const id = uuidParam(request.params, 'id', CatalogText.serviceNotFound);
     const form = await readMultipart(request, OFFER_FORM);
-    return updateService(deps(), id, jsonField(form, 'data'), form.files);
+    return updateService(await deps(request), id, jsonField(form, 'data'), form.files);
   });
   app.delete('/api/admin/services/list/:id', editServices, async (request) => {
-    await deleteService(deps(), uuidParam(request.params, 'id', CatalogText.serviceNotFound), now());
+    await deleteService(
+      await deps(request),
+      uuidParam(request.params, 'id', CatalogText.serviceNotFound),
+      now(),
+    );
     return deleted;
   });
 
@@ -73,41 +96,58 @@ export async function catalogRoutes(app: FastifyInstance) {
   app.post('/api/admin/services/optional/:id', editServices, async (request, reply) => {
     const serviceId = uuidParam(request.params, 'id', CatalogText.serviceNotFound);
     const form = await readMultipart(request, OFFER_FORM);
-    return reply.status(201).send(await createOption(deps(), serviceId, jsonField(form, 'data'), form.files));
+    return reply
+      .status(201)
+      .send(await createOption(await deps(request), serviceId, jsonField(form, 'data'), form.files));
   });
   app.patch('/api/admin/services/optional/:id', editServices, async (request) => {
     const id = uuidParam(request.params, 'id', CatalogText.optionNotFound);
     const form = await readMultipart(request, OFFER_FORM);
-    return updateOption(deps(), id, jsonField(form, 'data'), form.files);
+    return updateOption(await deps(request), id, jsonField(form, 'data'), form.files);
   });
   app.delete('/api/admin/services/optional/:id', editServices, async (request) => {
-    await deleteOption(deps(), uuidParam(request.params, 'id', CatalogText.optionNotFound), now());
+    await deleteOption(
+      await deps(request),
+      uuidParam(request.params, 'id', CatalogText.optionNotFound),
+      now(),
+    );
     return deleted;
   });
 
   // Option templates
   app.get('/api/admin/services/optional-template', editServices, () => listTemplates(app.db));
   app.post('/api/admin/services/optional-template', editServices, async (request, reply) =>
-    reply.status(201).send(await createTemplate(app.db, request.body)),
+    reply.status(201).send(await createTemplate(app.db, await actor(request), request.body)),
   );
-  app.patch('/api/admin/services/optional-template/:id', editServices, (request) =>
-    updateTemplate(app.db, uuidParam(request.params, 'id', CatalogText.templateNotFound), request.body),
+  app.patch('/api/admin/services/optional-template/:id', editServices, async (request) =>
+    updateTemplate(
+      app.db,
+      await actor(request),
+      uuidParam(request.params, 'id', CatalogText.templateNotFound),
+      request.body,
+    ),
   );
   app.delete('/api/admin/services/optional-template/:id', editServices, async (request) => {
-    await deleteTemplate(app.db, uuidParam(request.params, 'id', CatalogText.templateNotFound), now());
+    await deleteTemplate(
+      app.db,
+      await actor(request),
+      uuidParam(request.params, 'id', CatalogText.templateNotFound),
+      now(),
+    );
     return deleted;
   });
 
   // Degrees of action
   app.get('/api/admin/services/degree', editServices, () => listDegrees(app.db));
   app.post('/api/admin/services/degree', editServices, async (request, reply) => {
-    const degree = await createDegree(app.db, request.body);
+    const degree = await createDegree(app.db, await actor(request), request.body);
     app.catalogCache.invalidate();
     return reply.status(201).send(degree);
   });
   app.patch('/api/admin/services/degree/:id', editServices, async (request) => {
     const list = await updateDegree(
       app.db,
+      await actor(request),
       uuidParam(request.params, 'id', CatalogText.degreeNotFound),
       request.body,
     );
@@ -115,7 +155,12 @@ export async function catalogRoutes(app: FastifyInstance) {
     return list;
   });
   app.delete('/api/admin/services/degree/:id', editServices, async (request) => {
-    await deleteDegree(app.db, uuidParam(request.params, 'id', CatalogText.degreeNotFound), now());
+    await deleteDegree(
+      app.db,
+      await actor(request),
+      uuidParam(request.params, 'id', CatalogText.degreeNotFound),
+      now(),
+    );
     app.catalogCache.invalidate();
     return deleted;
   });
@@ -123,13 +168,23 @@ export async function catalogRoutes(app: FastifyInstance) {
   // Refusal reasons
   app.get('/api/orders/reason', () => listReasons(app.db));
   app.post('/api/admin/orders/reason', editServices, async (request, reply) =>
-    reply.status(201).send(await createReason(app.db, request.body)),
+    reply.status(201).send(await createReason(app.db, await actor(request), request.body)),
   );
-  app.patch('/api/admin/orders/reason/:id', editServices, (request) =>
-    updateReason(app.db, uuidParam(request.params, 'id', CatalogText.reasonNotFound), request.body),
+  app.patch('/api/admin/orders/reason/:id', editServices, async (request) =>
+    updateReason(
+      app.db,
+      await actor(request),
+      uuidParam(request.params, 'id', CatalogText.reasonNotFound),
+      request.body,
+    ),
   );
   app.delete('/api/admin/orders/reason/:id', editServices, async (request) => {
-    await deleteReason(app.db, uuidParam(request.params, 'id', CatalogText.reasonNotFound), now());
+    await deleteReason(
+      app.db,
+      await actor(request),
+      uuidParam(request.params, 'id', CatalogText.reasonNotFound),
+      now(),
+    );
     return deleted;
   });
 }

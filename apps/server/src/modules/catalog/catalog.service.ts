@@ -10,12 +10,15 @@ import {
   type AdminGroup,
   type AdminOption,
   type AdminService,
+  type CatalogTitles,
   type OptionTemplate,
 } from '@retouch/shared/catalog';
-import type { Database } from '../../db/client';
+import { AuditTarget } from '@retouch/shared/audit';
+import type { Database, Transaction } from '../../db/client';
 import { AdvisoryLock, lockForTransaction } from '../../db/locks';
 import { degrees, optionTemplates, serviceGroups, serviceOptions, services } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { recordRowChange } from '../audit/audit.repository';
 import { parseInput } from '../../lib/validation';
 import type { Storage } from '../../storage/storage';
 import type { CatalogCache } from './catalog-cache';
@@ -28,16 +31,36 @@ import {
   findServiceDegreeIds,
   loadCatalogRows,
   replaceServiceDegrees,
+  type GroupRow,
+  type OptionRow,
+  type ServiceRow,
 } from './catalog.repository';
 
 export interface CatalogDeps {
   db: Database;
   storage: Storage;
   cache: CatalogCache;
+  /** The staff member making the change, for the audit log. */
+  actorId: string;
 }
+
+const groupTarget = (row: GroupRow) => ({ type: AuditTarget.group, id: row.id, label: row.titleAdmin });
+const serviceTarget = (row: ServiceRow) => ({ type: AuditTarget.service, id: row.id, label: row.titleAdmin });
+const optionTarget = (row: OptionRow) => ({ type: AuditTarget.option, id: row.id, label: row.titleAdmin });
+const templateTarget = (row: TemplateRow) => ({
+  type: AuditTarget.template,
+  id: row.id,
+  label: row.titleAdmin,
+});
 
 export async function listAdminCatalog(deps: CatalogDeps): Promise<AdminGroup[]> {
   return toAdminCatalog(await loadCatalogRows(deps.db));
+}
+
+export async function listCatalogTitles(db: Database): Promise<CatalogTitles> {
+  const rows = await loadCatalogRows(db);
+  const titled = [...rows.groups, ...rows.services, ...rows.options, ...rows.degrees];
+  return Object.fromEntries(titled.map((row) => [row.id, row.titleAdmin]));
 }
 
 // ---- groups
@@ -53,7 +76,8 @@ export async function createGroup(deps: CatalogDeps, body: unknown): Promise<Adm
     await lockForTransaction(tx, AdvisoryLock.serviceGroups);
     const [live] = await tx.select({ n: count() }).from(serviceGroups).where(isNull(serviceGroups.deletedAt));
     if ((live?.n ?? 0) >= MAX_SERVICE_GROUPS) throw AppError.conflict(CatalogText.tooManyGroups);
-    const [row] = await tx.insert(serviceGroups).values(values).returning({ id: serviceGroups.id });
+    const [row] = await tx.insert(serviceGroups).values(values).returning();
+    await recordRowChange(tx, deps.actorId, groupTarget(row!), { before: null, after: row! });
     return row!.id;
   });
   deps.cache.invalidate();
@@ -62,12 +86,12 @@ export async function createGroup(deps: CatalogDeps, body: unknown): Promise<Adm
 
 export async function updateGroup(deps: CatalogDeps, id: string, body: unknown): Promise<AdminGroup> {
   const values = toGroupValues(groupUpdateBodySchema, body);
-  const updated = await deps.db
-    .update(serviceGroups)
-    .set(values)
-    .where(and(eq(serviceGroups.id, id), isNull(serviceGroups.deletedAt)))
-    .returning({ id: serviceGroups.id });
-  if (updated.length === 0) throw AppError.notFound(CatalogText.groupNotFound);
+  await deps.db.transaction(async (tx) => {
+    const before = await findLiveGroup(tx, id, 'update');
+    if (!before) throw AppError.notFound(CatalogText.groupNotFound);
+    const [after] = await tx.update(serviceGroups).set(values).where(eq(serviceGroups.id, id)).returning();
+    await recordRowChange(tx, deps.actorId, groupTarget(before), { before, after: after! });
+  });
   deps.cache.invalidate();
   return findAdminGroup(deps, id);
 }
@@ -75,7 +99,8 @@ export async function updateGroup(deps: CatalogDeps, id: string, body: unknown):
 /** Soft-deletes the group with its services and their options. */
 export async function deleteGroup(deps: CatalogDeps, id: string, now: Date): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    if (!(await findLiveGroup(tx, id))) throw AppError.notFound(CatalogText.groupNotFound);
+    const group = await findLiveGroup(tx, id, 'update');
+    if (!group) throw AppError.notFound(CatalogText.groupNotFound);
     const groupServices = tx.select({ id: services.id }).from(services).where(eq(services.groupId, id));
     await tx
       .update(serviceOptions)
@@ -86,6 +111,7 @@ export async function deleteGroup(deps: CatalogDeps, id: string, now: Date): Pro
       .set({ deletedAt: now })
       .where(and(eq(services.groupId, id), isNull(services.deletedAt)));
     await tx.update(serviceGroups).set({ deletedAt: now }).where(eq(serviceGroups.id, id));
+    await recordRowChange(tx, deps.actorId, groupTarget(group), { before: group, after: null });
   });
   deps.cache.invalidate();
 }
@@ -130,10 +156,17 @@ export async function createService(
   const pictures = (await storeOfferPictures(deps.storage, files)) as Required<
     Awaited<ReturnType<typeof storeOfferPictures>>
   >;
-  const [row] = await deps.db
-    .insert(services)
-    .values({ groupId, ...toOfferValues(offer), ...pictures })
-    .returning();
+  const row = await deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(services)
+      .values({ groupId, ...toOfferValues(offer), ...pictures })
+      .returning();
+    await recordRowChange(tx, deps.actorId, serviceTarget(created!), {
+      before: null,
+      after: { ...created!, degreeAction: [] },
+    });
+    return created;
+  });
   deps.cache.invalidate();
   const group = await findAdminGroup(deps, groupId);
   return { ...toAdminService(row!, [], []), list: group.list };
@@ -152,7 +185,10 @@ export async function updateService(
   await checkServiceDegrees(deps.db, id, degreeIds);
   const pictures = await storeOfferPictures(deps.storage, files);
   await deps.db.transaction(async (tx) => {
-    await tx
+    const before = await findLiveService(tx, id, 'update');
+    if (!before) throw AppError.notFound(CatalogText.serviceNotFound);
+    const degreesBefore = await findServiceDegreeIds(tx, id);
+    const [after] = await tx
       .update(services)
       .set({
         ...toOfferValues(service),
@@ -163,8 +199,13 @@ export async function updateService(
         multi: service.multi,
         multiDegree: service.multiDegree,
       })
-      .where(eq(services.id, id));
+      .where(eq(services.id, id))
+      .returning();
     await replaceServiceDegrees(tx, id, degreeIds);
+    await recordRowChange(tx, deps.actorId, serviceTarget(before), {
+      before: { ...before, degreeAction: degreesBefore },
+      after: { ...after!, degreeAction: degreeIds },
+    });
   });
   deps.cache.invalidate();
   return findAdminService(deps, id);
@@ -196,12 +237,14 @@ async function findAdminService(deps: CatalogDeps, id: string): Promise<AdminSer
 /** Soft-deletes the service and its options; orders that reference them keep their history. */
 export async function deleteService(deps: CatalogDeps, id: string, now: Date): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    if (!(await findLiveService(tx, id))) throw AppError.notFound(CatalogText.serviceNotFound);
+    const service = await findLiveService(tx, id, 'update');
+    if (!service) throw AppError.notFound(CatalogText.serviceNotFound);
     await tx
       .update(serviceOptions)
       .set({ deletedAt: now })
       .where(and(eq(serviceOptions.serviceId, id), isNull(serviceOptions.deletedAt)));
     await tx.update(services).set({ deletedAt: now }).where(eq(services.id, id));
+    await recordRowChange(tx, deps.actorId, serviceTarget(service), { before: service, after: null });
   });
   deps.cache.invalidate();
 }
@@ -222,10 +265,14 @@ export async function createOption(
   const pictures = (await storeOfferPictures(deps.storage, files)) as Required<
     Awaited<ReturnType<typeof storeOfferPictures>>
   >;
-  const [row] = await deps.db
-    .insert(serviceOptions)
-    .values({ serviceId, ...toOfferValues(offer), ...pictures })
-    .returning();
+  const row = await deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(serviceOptions)
+      .values({ serviceId, ...toOfferValues(offer), ...pictures })
+      .returning();
+    await recordRowChange(tx, deps.actorId, optionTarget(created!), { before: null, after: created! });
+    return created;
+  });
   deps.cache.invalidate();
   return { ...toAdminOption(row!), optional: (await findAdminService(deps, serviceId)).optional };
 }
@@ -240,22 +287,28 @@ export async function updateOption(
   const existing = await findLiveOption(deps.db, id);
   if (!existing) throw AppError.notFound(CatalogText.optionNotFound);
   const pictures = await storeOfferPictures(deps.storage, files);
-  const [row] = await deps.db
-    .update(serviceOptions)
-    .set({ ...toOfferValues(offer), ...pictures })
-    .where(eq(serviceOptions.id, id))
-    .returning();
+  const row = await deps.db.transaction(async (tx) => {
+    const before = await findLiveOption(tx, id, 'update');
+    if (!before) throw AppError.notFound(CatalogText.optionNotFound);
+    const [after] = await tx
+      .update(serviceOptions)
+      .set({ ...toOfferValues(offer), ...pictures })
+      .where(eq(serviceOptions.id, id))
+      .returning();
+    await recordRowChange(tx, deps.actorId, optionTarget(before), { before, after: after! });
+    return after;
+  });
   deps.cache.invalidate();
   return { ...toAdminOption(row!), optional: (await findAdminService(deps, existing.serviceId)).optional };
 }
 
 export async function deleteOption(deps: CatalogDeps, id: string, now: Date): Promise<void> {
-  const deleted = await deps.db
-    .update(serviceOptions)
-    .set({ deletedAt: now })
-    .where(and(eq(serviceOptions.id, id), isNull(serviceOptions.deletedAt)))
-    .returning({ id: serviceOptions.id });
-  if (deleted.length === 0) throw AppError.notFound(CatalogText.optionNotFound);
+  await deps.db.transaction(async (tx) => {
+    const option = await findLiveOption(tx, id, 'update');
+    if (!option) throw AppError.notFound(CatalogText.optionNotFound);
+    await tx.update(serviceOptions).set({ deletedAt: now }).where(eq(serviceOptions.id, id));
+    await recordRowChange(tx, deps.actorId, optionTarget(option), { before: option, after: null });
+  });
   deps.cache.invalidate();
 }
 
@@ -288,26 +341,48 @@ export async function listTemplates(db: Database): Promise<OptionTemplate[]> {
   return rows.map(toTemplate);
 }
 
-export async function createTemplate(db: Database, body: unknown): Promise<OptionTemplate> {
-  const [row] = await db.insert(optionTemplates).values(toTemplateValues(body)).returning();
-  return toTemplate(row!);
-}
-
-export async function updateTemplate(db: Database, id: string, body: unknown): Promise<OptionTemplate> {
-  const [row] = await db
-    .update(optionTemplates)
-    .set(toTemplateValues(body))
+async function lockLiveTemplate(tx: Transaction, id: string): Promise<TemplateRow> {
+  const [row] = await tx
+    .select()
+    .from(optionTemplates)
     .where(and(eq(optionTemplates.id, id), isNull(optionTemplates.deletedAt)))
-    .returning();
+    .for('update');
   if (!row) throw AppError.notFound(CatalogText.templateNotFound);
-  return toTemplate(row);
+  return row;
 }
 
-export async function deleteTemplate(db: Database, id: string, now: Date): Promise<void> {
-  const deleted = await db
-    .update(optionTemplates)
-    .set({ deletedAt: now })
-    .where(and(eq(optionTemplates.id, id), isNull(optionTemplates.deletedAt)))
-    .returning({ id: optionTemplates.id });
-  if (deleted.length === 0) throw AppError.notFound(CatalogText.templateNotFound);
+export async function createTemplate(db: Database, actorId: string, body: unknown): Promise<OptionTemplate> {
+  const values = toTemplateValues(body);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(optionTemplates).values(values).returning();
+    await recordRowChange(tx, actorId, templateTarget(row!), { before: null, after: row! });
+    return toTemplate(row!);
+  });
+}
+
+export async function updateTemplate(
+  db: Database,
+  actorId: string,
+  id: string,
+  body: unknown,
+): Promise<OptionTemplate> {
+  const values = toTemplateValues(body);
+  return db.transaction(async (tx) => {
+    const before = await lockLiveTemplate(tx, id);
+    const [after] = await tx
+      .update(optionTemplates)
+      .set(values)
+      .where(eq(optionTemplates.id, id))
+      .returning();
+    await recordRowChange(tx, actorId, templateTarget(before), { before, after: after! });
+    return toTemplate(after!);
+  });
+}
+
+export async function deleteTemplate(db: Database, actorId: string, id: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const template = await lockLiveTemplate(tx, id);
+    await tx.update(optionTemplates).set({ deletedAt: now }).where(eq(optionTemplates.id, id));
+    await recordRowChange(tx, actorId, templateTarget(template), { before: template, after: null });
+  });
 }

@@ -397,6 +397,19 @@ describe('GET /api/services', () => {
   });
 });
 
+describe('GET /api/admin/services/titles', () => {
+  it('gives a designer, who may not edit the catalogue, its Russian titles; a customer gets 403', async () => {
+    const { serviceId } = await serviceInSharedGroup();
+    const designer = await logIn(t, DEMO_EMAILS.designer, TEST_DEMO_PASSWORD);
+    expect((await designer.get('/api/admin/services')).status).toBe(403);
+    const titles = await designer.get('/api/admin/services/titles');
+    expect(titles.status).toBe(200);
+    expect(titles.body).toMatchObject({ [sharedGroupId]: 'Лицо', [serviceId]: 'Ретушь кожи' });
+    const { client: customer } = await signUpCustomer(t);
+    expect((await customer.get('/api/admin/services/titles')).status).toBe(403);
+  });
+});
+
 describe('refusal reasons', () => {
   const publicReasons = async () => (await t.client().get('/api/orders/reason')).body as RefusalReason[];
 

@@ -1,12 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { AuditTarget } from '@retouch/shared/audit';
 import { CatalogText, degreeBodySchema, degreeCreateBodySchema, type Degree } from '@retouch/shared/catalog';
 import type { Database, Transaction } from '../../db/client';
 import { AdvisoryLock, lockForTransaction } from '../../db/locks';
 import { degrees } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { recordRowChange } from '../audit/audit.repository';
 import { parseInput } from '../../lib/validation';
 import { toDegree } from './catalog.presenter';
-import { listDegreeRows } from './catalog.repository';
+import { listDegreeRows, type DegreeRow } from './catalog.repository';
 
 // Every change of degrees runs under one advisory lock, so "exactly one default" holds under any concurrency.
 async function inDegreeLock<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
@@ -21,7 +23,9 @@ export async function listDegrees(db: Database): Promise<Degree[]> {
 }
 
 /** Creates a degree with its titles; the first one becomes the default. */
-export async function createDegree(db: Database, body: unknown): Promise<Degree> {
+const degreeTarget = (row: DegreeRow) => ({ type: AuditTarget.degree, id: row.id, label: row.titleAdmin });
+
+export async function createDegree(db: Database, actorId: string, body: unknown): Promise<Degree> {
   const { title } = parseInput(degreeCreateBodySchema, body ?? {});
   return inDegreeLock(db, async (tx) => {
     const hasDefault = (await listDegreeRows(tx)).some((degree) => degree.isDefault);
@@ -29,12 +33,18 @@ export async function createDegree(db: Database, body: unknown): Promise<Degree>
       .insert(degrees)
       .values({ titleAdmin: title.admin, titleUser: title.user, isDefault: !hasDefault })
       .returning();
+    await recordRowChange(tx, actorId, degreeTarget(row!), { before: null, after: row! });
     return toDegree(row!);
   });
 }
 
 /** Renames a degree; `default: true` moves the default to it, unsetting the default alone is refused. */
-export async function updateDegree(db: Database, id: string, body: unknown): Promise<Degree[]> {
+export async function updateDegree(
+  db: Database,
+  actorId: string,
+  id: string,
+  body: unknown,
+): Promise<Degree[]> {
   const { title, default: makeDefault } = parseInput(degreeBodySchema, body);
   await inDegreeLock(db, async (tx) => {
     const live = await listDegreeRows(tx);
@@ -47,19 +57,22 @@ export async function updateDegree(db: Database, id: string, body: unknown): Pro
         .set({ isDefault: false })
         .where(and(eq(degrees.isDefault, true), isNull(degrees.deletedAt)));
     }
-    await tx
+    const [after] = await tx
       .update(degrees)
       .set({ titleAdmin: title.admin, titleUser: title.user, isDefault: makeDefault })
-      .where(eq(degrees.id, id));
+      .where(eq(degrees.id, id))
+      .returning();
+    await recordRowChange(tx, actorId, degreeTarget(degree), { before: degree, after: after! });
   });
   return listDegrees(db);
 }
 
-export async function deleteDegree(db: Database, id: string, now: Date): Promise<void> {
+export async function deleteDegree(db: Database, actorId: string, id: string, now: Date): Promise<void> {
   await inDegreeLock(db, async (tx) => {
     const degree = (await listDegreeRows(tx)).find((candidate) => candidate.id === id);
     if (!degree) throw AppError.notFound(CatalogText.degreeNotFound);
     if (degree.isDefault) throw AppError.conflict(CatalogText.defaultDegreeDelete);
     await tx.update(degrees).set({ deletedAt: now }).where(eq(degrees.id, id));
+    await recordRowChange(tx, actorId, degreeTarget(degree), { before: degree, after: null });
   });
 }

@@ -1,8 +1,10 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { AuditTarget } from '@retouch/shared/audit';
 import { CatalogText, reasonBodySchema, type RefusalReason } from '@retouch/shared/catalog';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { refusalReasons } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { recordRowChange } from '../audit/audit.repository';
 import { parseInput } from '../../lib/validation';
 
 type ReasonRow = typeof refusalReasons.$inferSelect;
@@ -25,27 +27,47 @@ export async function listReasons(db: Database): Promise<RefusalReason[]> {
   return rows.map(toReason);
 }
 
-export async function createReason(db: Database, body: unknown): Promise<RefusalReason> {
-  const [row] = await db.insert(refusalReasons).values(toReasonValues(body)).returning();
-  return toReason(row!);
+const reasonTarget = (row: ReasonRow) => ({ type: AuditTarget.reason, id: row.id, label: row.titleAdmin });
+
+async function lockLiveReason(tx: Transaction, id: string): Promise<ReasonRow> {
+  const [row] = await tx
+    .select()
+    .from(refusalReasons)
+    .where(and(eq(refusalReasons.id, id), isNull(refusalReasons.deletedAt)))
+    .for('update');
+  if (!row) throw AppError.notFound(CatalogText.reasonNotFound);
+  return row;
 }
 
-export async function updateReason(db: Database, id: string, body: unknown): Promise<RefusalReason> {
-  const [row] = await db
-    .update(refusalReasons)
-    .set(toReasonValues(body))
-    .where(and(eq(refusalReasons.id, id), isNull(refusalReasons.deletedAt)))
-    .returning();
-  if (!row) throw AppError.notFound(CatalogText.reasonNotFound);
-  return toReason(row);
+export async function createReason(db: Database, actorId: string, body: unknown): Promise<RefusalReason> {
+  const values = toReasonValues(body);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(refusalReasons).values(values).returning();
+    await recordRowChange(tx, actorId, reasonTarget(row!), { before: null, after: row! });
+    return toReason(row!);
+  });
+}
+
+export async function updateReason(
+  db: Database,
+  actorId: string,
+  id: string,
+  body: unknown,
+): Promise<RefusalReason> {
+  const values = toReasonValues(body);
+  return db.transaction(async (tx) => {
+    const before = await lockLiveReason(tx, id);
+    const [after] = await tx.update(refusalReasons).set(values).where(eq(refusalReasons.id, id)).returning();
+    await recordRowChange(tx, actorId, reasonTarget(before), { before, after: after! });
+    return toReason(after!);
+  });
 }
 
 /** Soft delete: refused orders keep showing the reason they were refused for. */
-export async function deleteReason(db: Database, id: string, now: Date): Promise<void> {
-  const deleted = await db
-    .update(refusalReasons)
-    .set({ deletedAt: now })
-    .where(and(eq(refusalReasons.id, id), isNull(refusalReasons.deletedAt)))
-    .returning({ id: refusalReasons.id });
-  if (deleted.length === 0) throw AppError.notFound(CatalogText.reasonNotFound);
+export async function deleteReason(db: Database, actorId: string, id: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const reason = await lockLiveReason(tx, id);
+    await tx.update(refusalReasons).set({ deletedAt: now }).where(eq(refusalReasons.id, id));
+    await recordRowChange(tx, actorId, reasonTarget(reason), { before: reason, after: null });
+  });
 }

@@ -43,13 +43,25 @@ export async function paymentsRoutes(app: FastifyInstance) {
 
   app.get('/api/products', () => listProducts(app.db));
   app.post('/api/admin/product', editPayConfig, async (request, reply) =>
-    reply.status(201).send(await createProduct(app.db, request.body)),
+    reply
+      .status(201)
+      .send(await createProduct(app.db, (await app.requireIdentity(request)).userId, request.body)),
   );
-  app.patch('/api/admin/product/:id', editPayConfig, (request) =>
-    updateProduct(app.db, uuidParam(request.params, 'id', PackageText.notFound), request.body),
+  app.patch('/api/admin/product/:id', editPayConfig, async (request) =>
+    updateProduct(
+      app.db,
+      (await app.requireIdentity(request)).userId,
+      uuidParam(request.params, 'id', PackageText.notFound),
+      request.body,
+    ),
   );
   app.delete('/api/admin/product/:id', editPayConfig, async (request) => {
-    await deleteProduct(app.db, uuidParam(request.params, 'id', PackageText.notFound), app.clock.now());
+    await deleteProduct(
+      app.db,
+      (await app.requireIdentity(request)).userId,
+      uuidParam(request.params, 'id', PackageText.notFound),
+      app.clock.now(),
+    );
     return { message: CatalogNotice.deleted };
   });
 

@@ -1,8 +1,10 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { AuditTarget } from '@retouch/shared/audit';
 import { DEFAULT_PACKAGES, PackageText, packageBodySchema, type Product } from '@retouch/shared/payments';
-import type { Executor } from '../../db/client';
+import type { Database, Executor, Transaction } from '../../db/client';
 import { products } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { recordRowChange } from '../audit/audit.repository';
 import { parseInput } from '../../lib/validation';
 
 type ProductRow = typeof products.$inferSelect;
@@ -46,29 +48,53 @@ export async function findLiveProduct(db: Executor, id: string): Promise<Product
   return row;
 }
 
-export async function createProduct(db: Executor, body: unknown): Promise<Product> {
-  const [row] = await db.insert(products).values(toProductValues(body)).returning();
-  return toProduct(row!);
+const packageTarget = (row: ProductRow) => ({
+  type: AuditTarget.package,
+  id: row.id,
+  label: row.description,
+});
+
+async function lockLiveProduct(tx: Transaction, id: string): Promise<ProductRow> {
+  const [row] = await tx
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), isNull(products.deletedAt)))
+    .for('update');
+  if (!row) throw AppError.notFound(PackageText.notFound);
+  return row;
 }
 
-export async function updateProduct(db: Executor, id: string, body: unknown): Promise<Product> {
-  const [row] = await db
-    .update(products)
-    .set(toProductValues(body))
-    .where(and(eq(products.id, id), isNull(products.deletedAt)))
-    .returning();
-  if (!row) throw AppError.notFound(PackageText.notFound);
-  return toProduct(row);
+export async function createProduct(db: Database, actorId: string, body: unknown): Promise<Product> {
+  const values = toProductValues(body);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(products).values(values).returning();
+    await recordRowChange(tx, actorId, packageTarget(row!), { before: null, after: row! });
+    return toProduct(row!);
+  });
+}
+
+export async function updateProduct(
+  db: Database,
+  actorId: string,
+  id: string,
+  body: unknown,
+): Promise<Product> {
+  const values = toProductValues(body);
+  return db.transaction(async (tx) => {
+    const before = await lockLiveProduct(tx, id);
+    const [after] = await tx.update(products).set(values).where(eq(products.id, id)).returning();
+    await recordRowChange(tx, actorId, packageTarget(before), { before, after: after! });
+    return toProduct(after!);
+  });
 }
 
 /** Soft delete: payments keep pointing at the package they bought. */
-export async function deleteProduct(db: Executor, id: string, now: Date): Promise<void> {
-  const deleted = await db
-    .update(products)
-    .set({ deletedAt: now })
-    .where(and(eq(products.id, id), isNull(products.deletedAt)))
-    .returning({ id: products.id });
-  if (deleted.length === 0) throw AppError.notFound(PackageText.notFound);
+export async function deleteProduct(db: Database, actorId: string, id: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const product = await lockLiveProduct(tx, id);
+    await tx.update(products).set({ deletedAt: now }).where(eq(products.id, id));
+    await recordRowChange(tx, actorId, packageTarget(product), { before: product, after: null });
+  });
 }
 
 /** The eleven packages of the policy text. */
