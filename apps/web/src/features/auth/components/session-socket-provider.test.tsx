@@ -1,5 +1,5 @@
 import { SOCKET_PATH, SOCKET_RECONNECT_DELAY_MS } from '@retouch/shared/constants';
-import { CustomerText } from '@retouch/shared/texts';
+import { AdminText, CustomerText } from '@retouch/shared/texts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aUser } from '@/test/fixtures';
@@ -156,6 +156,15 @@ describe('realtime connection of a logged-in user', () => {
     act(() => liveSocket().serverEmit('errors', { status: 401, message: 'Unauthorized' }));
     await waitFor(() => expect(location().pathname).toBe('/portfolio'));
     expect(currentExitPath()).toBeNull();
+  });
+
+  it('tells a failed auth check after a 401 in Russian on a back-office page', async () => {
+    openLoggedIn({ status: 500, body: {} }, '/admin/no-such-screen');
+    await waitFor(() => expect(liveSocket().connect).toHaveBeenCalled());
+    act(() => liveSocket().serverEmit('errors', { status: 401, message: 'Unauthorized' }));
+    expect(await screen.findByText(AdminText.somethingWrong)).toBeInTheDocument();
+    expect(screen.getByText(AdminText.error)).toBeInTheDocument();
+    expect(screen.queryByText(CustomerText.somethingWrong)).not.toBeInTheDocument();
   });
 
   it('shows the connection notices of the specification', async () => {

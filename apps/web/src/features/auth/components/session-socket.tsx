@@ -35,10 +35,7 @@ export default function SessionSocket({ onSocket }: { onSocket: (socket: AppSock
     } catch (error) {
       if (error instanceof ApiError && error.status === UNAUTHORIZED) endLocalSession();
       else
-        notification.error({
-          title: CustomerText.error,
-          description: errorMessage(error, CustomerText.somethingWrong),
-        });
+        notification.error({ title: texts.error, description: errorMessage(error, texts.somethingWrong) });
     }
   });
   const notify = useEffectEvent((type: 'info' | 'warning' | 'error', description: string) => {
