@@ -10,6 +10,8 @@ export const queryKeys = {
   /** `GET /api/admin/services/degree`: read by the degree screen and the service form. */
   degrees: ['catalog', 'degrees'],
   optionTemplates: ['catalog', 'option-templates'],
+  /** `GET /api/admin/services/titles`: the catalogue's Russian titles (designer cabinet). */
+  catalogTitles: ['catalog', 'titles'],
   /** `GET /api/orders/user/`: the customer's order history; a page's key appends its query. */
   userOrders: ['orders', 'user'],
   /** `GET /api/orders/reason`. */

@@ -1,5 +1,4 @@
 import { Typography } from 'antd';
-import { useEffect } from 'react';
 import { useLocation, useNavigate, useOutletContext } from 'react-router';
 import type { CustomerOutletContext } from '@/app/customer-layout';
 import { useSession } from '@/features/auth/hooks/use-session';
@@ -7,6 +6,7 @@ import { loginPathFor } from '@/features/auth/utils/redirect';
 import { RetouchEditor } from '@/features/editor/components/retouch-editor';
 import { EditorText } from '@/features/editor/texts';
 import { usePublicServices } from '@/features/portfolio/api/get-public-services';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /core: open to every visitor; the login is asked for only when the order is sent. */
 export default function CorePage() {
@@ -16,13 +16,7 @@ export default function CorePage() {
   const { loggedIn, user } = useSession();
   const catalogue = usePublicServices();
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = EditorText.documentTitle;
-    return () => {
-      document.title = previous;
-    };
-  }, []);
+  useDocumentTitle(EditorText.documentTitle);
 
   return (
     <div style={{ maxWidth: 1400, margin: '0 auto' }}>

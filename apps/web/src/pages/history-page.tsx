@@ -1,18 +1,12 @@
 import { AccountUiText } from '@retouch/shared/accounts';
 import { Alert } from 'antd';
-import { useEffect } from 'react';
 import { RequireLogin } from '@/features/auth/components/require-login';
 import { OrderHistory } from '@/features/order-history/components/order-history';
 import { OrderHistoryText } from '@/features/order-history/texts';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export default function HistoryPage() {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = OrderHistoryText.documentTitle;
-    return () => {
-      document.title = previous;
-    };
-  }, []);
+  useDocumentTitle(OrderHistoryText.documentTitle);
   return (
     <RequireLogin>
       {() => (

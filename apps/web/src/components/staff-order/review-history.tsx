@@ -52,6 +52,11 @@ const columns: TableColumnsType<StaffProcessingStep> = [
     title: StaffOrderText.historyComment,
     render: (_, step) => step.executor?.result.reason?.title.admin ?? step.client?.message ?? '',
   },
+  {
+    key: 'moderator',
+    title: StaffOrderText.historyModerator,
+    render: (_, step) => step.review?.email ?? NONE,
+  },
   { key: 'review', title: StaffOrderText.historyReview, render: (_, step) => reviewText(step) },
   {
     key: 'review-comment',

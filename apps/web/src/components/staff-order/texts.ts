@@ -18,6 +18,7 @@ export const StaffOrderText = {
   historyEnd: 'Окончание',
   historyResult: 'Результат',
   historyComment: 'Причина / сообщение',
+  historyModerator: 'Модератор',
   historyReview: 'Проверка',
   historyReviewComment: 'Комментарий модератора',
   client: 'Клиент',

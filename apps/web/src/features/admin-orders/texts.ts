@@ -41,9 +41,15 @@ export const AdminOrdersUiText = {
   createdAt: 'Дата создания',
   total: 'Итого, токены',
   executionTime: 'Время выполнения, мин',
+  /** The newest moderator who reviewed the order. */
+  moderator: 'Модератор',
+  clientMessage: 'Комментарий клиента',
+  /** Said for a detail the order has none of (no message, no moderator yet). */
+  none: '—',
   pictures: 'Изображения',
   downloadOriginal: 'Скачать оригинал',
   downloadDraft: 'Скачать черновик',
+  downloadResult: 'Скачать результат',
   clientOrders: 'Предыдущие заказы клиента',
   noClientOrders: 'Других заказов у клиента нет',
   // Cancel by staff

@@ -1,4 +1,5 @@
 import { ADMIN_VERSION_LABEL } from '@retouch/shared/constants';
+import type { CabinetSnapshot } from '@retouch/shared/dispatch';
 import { PERMISSION_DESCRIPTIONS } from '@retouch/shared/permissions';
 import { AdminText } from '@retouch/shared/texts';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -11,6 +12,9 @@ import { aUser } from '@/test/fixtures';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { emulateWidth } from '@/test/viewport';
+
+/** `GET /api/executor/state` off shift, no order in hand: what the designer cabinet reads on connecting. */
+const OFF_SHIFT_CABINET: CabinetSnapshot = { shift: { startDate: null }, order: null, extensionOffer: false };
 
 const admin = aUser({ email: 'admin@retouch.local', role: { title: 'Admin' }, isAdmin: true });
 const designerPermissions = [
@@ -29,6 +33,7 @@ function openAs(
   const api = mockFetch({
     'GET /api/user/info': { body: user },
     'GET /api/admin/permissions/user': { body: permissions },
+    'GET /api/executor/state': { body: OFF_SHIFT_CABINET },
     'GET /api/executor/shift': { status: 404, body: { message: 'Смена не начата' } },
     'POST /api/logout': { body: { message: 'You are logged out' } },
   });
@@ -131,6 +136,7 @@ describe('leaving the back office', () => {
       'GET /api/user/info': () =>
         expired ? { status: 401, body: { message: 'You are not logged in' } } : { body: admin },
       'GET /api/admin/permissions/user': { body: designerPermissions },
+      'GET /api/executor/state': { body: OFF_SHIFT_CABINET },
       'GET /api/executor/shift': { status: 404, body: { message: 'Смена не начата' } },
     });
     const { location } = renderApp('/admin/user-management');

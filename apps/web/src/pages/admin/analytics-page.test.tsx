@@ -1,4 +1,4 @@
-import type { AnalyticsRow } from '@retouch/shared/dispatch';
+import type { AnalyticsRow, CabinetSnapshot } from '@retouch/shared/dispatch';
 import { PermissionSign } from '@retouch/shared/permissions';
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
@@ -8,6 +8,9 @@ import { setSessionFlags } from '@/features/auth/stores/session-flags';
 import { aUser } from '@/test/fixtures';
 import { mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+
+/** `GET /api/executor/state` off shift, no order in hand: what the designer cabinet reads on connecting. */
+const OFF_SHIFT_CABINET: CabinetSnapshot = { shift: { startDate: null }, order: null, extensionOffer: false };
 
 const designer = aUser({ email: 'designer@retouch.local', role: { title: 'Designer' }, isAdmin: true });
 const OWN = '/api/analytics/user';
@@ -60,6 +63,7 @@ function openAnalytics(answers: Answers = {}, signs: number[] = DESIGNER_SIGNS) 
   const api = mockFetch({
     'GET /api/user/info': { body: designer },
     'GET /api/admin/permissions/user': { body: signs.map((sign) => ({ sign, status: true })) },
+    'GET /api/executor/state': { body: OFF_SHIFT_CABINET },
     // The top bar's shift button asks for the open shift.
     'GET /api/executor/shift': { status: 404, body: { message: 'no shift' } },
     [`GET ${OWN}`]: { body: rows },

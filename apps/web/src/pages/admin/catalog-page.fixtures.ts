@@ -1,4 +1,5 @@
 import type { AdminGroup, AdminOption, AdminService, Degree, OptionTemplate } from '@retouch/shared/catalog';
+import type { CabinetSnapshot } from '@retouch/shared/dispatch';
 import { ALL_PERMISSION_SIGNS } from '@retouch/shared/permissions';
 import { screen, within } from '@testing-library/react';
 import { PointerEventsCheckLevel } from '@testing-library/user-event';
@@ -7,6 +8,9 @@ import { CatalogEditorText } from '@/features/catalog-editor/texts';
 import { mockFetch } from '@/test/fetch-mock';
 import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
+
+/** `GET /api/executor/state` off shift, no order in hand: what the designer cabinet reads on connecting. */
+const OFF_SHIFT_CABINET: CabinetSnapshot = { shift: { startDate: null }, order: null, extensionOffer: false };
 
 let sequence = 0;
 /** A fresh uuid-shaped id (the shared schemas check degree ids as uuids). */
@@ -103,6 +107,7 @@ export async function openCatalog({
   const api = mockFetch({
     'GET /api/user/info': { body: admin },
     'GET /api/admin/permissions/user': { body: ALL_PERMISSION_SIGNS.map((sign) => ({ sign, status: true })) },
+    'GET /api/executor/state': { body: OFF_SHIFT_CABINET },
     'GET /api/admin/services': { body: groups },
     'GET /api/admin/services/degree': { body: degrees },
     'GET /api/admin/services/optional-template': { body: templates },

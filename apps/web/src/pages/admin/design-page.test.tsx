@@ -1,4 +1,4 @@
-import type { AdminGroup, RefusalReason, PublicGroup, PublicService } from '@retouch/shared/catalog';
+import type { RefusalReason, PublicGroup, PublicService } from '@retouch/shared/catalog';
 import { DispatchText, TimeExtensionCode, type StaffOrder } from '@retouch/shared/dispatch';
 import { SOCKET_MAX_CONNECT_ERRORS } from '@retouch/shared/constants';
 import { PermissionSign } from '@retouch/shared/permissions';
@@ -512,41 +512,21 @@ describe('/admin/design editing the services', () => {
   it('names the groups, services, options and degrees to add by their Russian titles', async () => {
     const service = faceGroup.list[0]!;
     const option = service.optional[0]!;
-    const adminFace: AdminGroup = {
-      _id: faceGroup._id,
-      title: { admin: 'Лицо', user: 'Face' },
-      status: true,
-      list: [
-        {
-          ...service,
-          title: { admin: 'Ретушь глаз', user: service.title.user },
-          description: { admin: 'Яркие глаза', user: service.description.user },
-          instruction: '',
-          designerPrice: 2,
-          status: true,
-          degreeAction: [STRONG],
-          optional: [
-            {
-              ...option,
-              title: { admin: 'Ресницы', user: option.title.user },
-              description: { admin: 'Длинные ресницы', user: option.description.user },
-              instruction: '',
-              designerPrice: 1,
-              status: true,
-            },
-          ],
-        },
-      ],
-    };
+    // A designer who may not edit the catalogue: the titles come from their own route.
     const { user } = await openCabinet({
       'GET /api/admin/permissions/user': {
-        body: [PermissionSign.showAdmin, PermissionSign.editServices, PermissionSign.cabinetDesigner].map(
-          (sign) => ({ sign, status: true }),
-        ),
+        body: [PermissionSign.showAdmin, PermissionSign.cabinetDesigner].map((sign) => ({
+          sign,
+          status: true,
+        })),
       },
-      'GET /api/admin/services': { body: [adminFace] },
-      'GET /api/admin/services/degree': {
-        body: [{ _id: STRONG, title: { admin: 'Сильно', user: 'Strong' }, default: true }],
+      'GET /api/admin/services/titles': {
+        body: {
+          [faceGroup._id]: 'Лицо',
+          [service._id]: 'Ретушь глаз',
+          [option._id]: 'Ресницы',
+          [STRONG]: 'Сильно',
+        },
       },
     });
     await receiveOrder();

@@ -1,4 +1,9 @@
-import { DispatchText, type StaffOrder, type StaffProcessingStep } from '@retouch/shared/dispatch';
+import {
+  type CabinetSnapshot,
+  DispatchText,
+  type StaffOrder,
+  type StaffProcessingStep,
+} from '@retouch/shared/dispatch';
 import { OrderCondition } from '@retouch/shared/orders';
 import { MAX_REVIEW_COMMENT, ReviewText, designerRefusedMessage } from '@retouch/shared/review';
 import { AdminText, CustomerText } from '@retouch/shared/texts';
@@ -15,6 +20,9 @@ import { stubXhr } from '@/test/fake-xhr';
 import { mockFetch } from '@/test/fetch-mock';
 import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
+
+/** `GET /api/executor/state` off shift, no order in hand: what the designer cabinet reads on connecting. */
+const OFF_SHIFT_CABINET: CabinetSnapshot = { shift: { startDate: null }, order: null, extensionOffer: false };
 
 // Konva draws on a real <canvas>, which happy-dom does not have (its getContext answers null), so
 // only the drawing stage is replaced: a button standing for a stroke, and a PNG export. The editor
@@ -165,6 +173,7 @@ async function openWorkplace(
   const api = mockFetch({
     'GET /api/user/info': { body: moderator },
     'GET /api/admin/permissions/user': { body: permissions },
+    'GET /api/executor/state': { body: OFF_SHIFT_CABINET },
     'GET /api/executor/shift': { status: 404, body: { message: DispatchText.noShift } },
     ...answers,
   });

@@ -1,5 +1,5 @@
 import { AdminOrdersText } from '@retouch/shared/admin-orders';
-import { DispatchText, type StaffOrder } from '@retouch/shared/dispatch';
+import { type CabinetSnapshot, DispatchText, type StaffOrder } from '@retouch/shared/dispatch';
 import { OrderCondition } from '@retouch/shared/orders';
 import { AdminText } from '@retouch/shared/texts';
 import { act, screen, within } from '@testing-library/react';
@@ -59,10 +59,14 @@ beforeEach(() => emitted.mockClear());
 
 async function openScreen(path: '/admin/design' | '/admin/moder', goOnDuty: string) {
   setSessionFlags({ isAdmin: true });
+  const shift = { startDate: new Date().toISOString() };
+  // On shift, no order in hand yet: the designer cabinet reads this on connecting.
+  const cabinet: CabinetSnapshot = { shift, order: null, extensionOffer: false };
   mockFetch({
     'GET /api/user/info': { body: staff },
     'GET /api/admin/permissions/user': { body: [0, 5, 6].map((sign) => ({ sign, status: true })) },
-    'GET /api/executor/shift': { body: { startDate: new Date().toISOString() } },
+    'GET /api/executor/state': { body: cabinet },
+    'GET /api/executor/shift': { body: shift },
     'GET /api/analytics/user': { status: 404, body: { message: 'Статистика не найдена' } },
     'GET /api/orders/reason': { body: [] },
     'GET /api/services': { body: [] },

@@ -10,9 +10,10 @@ import { setSessionFlags } from '@/features/auth/stores/session-flags';
 import { mockFetch, type MockAnswer } from '@/test/fetch-mock';
 import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
+import { aStaffOrder, staffOrderClient } from '@/test/staff-order-fixtures';
 
 const admin = aUser({ email: 'admin@retouch.local', role: { title: 'Admin' }, isAdmin: true });
-const client = { _id: 'client-1', email: 'ann@example.com', name: { giveName: 'Ann', familyName: 'Lee' } };
+const client = staffOrderClient;
 const clientInfo: AdminUserInfo = {
   ...client,
   balance: { main: 5, bonus: 20 },
@@ -42,26 +43,7 @@ const step: StaffProcessingStep = {
 };
 
 function anOrder(overrides: Partial<StaffOrder> = {}): StaffOrder {
-  return {
-    _id: 'order-1',
-    condition: OrderCondition.fixing,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    cost: 12,
-    tip: 0,
-    executionTime: 60,
-    dateStart: new Date().toISOString(),
-    message: '',
-    client,
-    pictures: {
-      original: '/api/files/original.jpg',
-      thumbnail: '/api/files/original-thumb.webp',
-      draft: '/api/files/draft.png',
-      additional: null,
-    },
-    finalPicture: null,
-    completed: { picture: null },
-    refuseReason: null,
-    finance: { costForExecutor: 7 },
+  return aStaffOrder({
     persons: [
       {
         id: 'Person 1',
@@ -86,7 +68,7 @@ function anOrder(overrides: Partial<StaffOrder> = {}): StaffOrder {
     processing: [step],
     currentProcessing: null,
     ...overrides,
-  };
+  });
 }
 
 const row = (id: string, overrides: Partial<AdminOrderRow> = {}): AdminOrderRow => ({

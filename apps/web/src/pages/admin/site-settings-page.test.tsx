@@ -1,3 +1,4 @@
+import type { CabinetSnapshot } from '@retouch/shared/dispatch';
 import { PermissionSign } from '@retouch/shared/permissions';
 import { SettingName, SettingsText, type SystemSetting } from '@retouch/shared/settings';
 import { AdminText } from '@retouch/shared/texts';
@@ -9,6 +10,9 @@ import { SettingRowLabel, SiteSettingsText } from '@/features/site-settings/text
 import { aUser } from '@/test/fixtures';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+
+/** `GET /api/executor/state` off shift, no order in hand: what the designer cabinet reads on connecting. */
+const OFF_SHIFT_CABINET: CabinetSnapshot = { shift: { startDate: null }, order: null, extensionOffer: false };
 
 const admin = aUser({ email: 'admin@retouch.local', role: { title: 'Admin' }, isAdmin: true });
 const LIST = 'GET /api/admin/system/settings';
@@ -25,6 +29,7 @@ function openSettings(answers: Parameters<typeof mockFetch>[0] = {}, signs: numb
   const api = mockFetch({
     'GET /api/user/info': { body: admin },
     'GET /api/admin/permissions/user': { body: signs.map((sign) => ({ sign, status: true })) },
+    'GET /api/executor/state': { body: OFF_SHIFT_CABINET },
     [LIST]: { body: { data: [overload] } },
     ...answers,
   });

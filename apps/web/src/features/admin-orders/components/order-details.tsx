@@ -19,9 +19,10 @@ import { OrderPictures } from './order-pictures';
 import { OrderStatusTag } from './order-status-tag';
 
 /**
- * /admin/info/order/{id} (back office section 2, Order details): the client, the pictures, persons and
- * services, date, total, the processing history and the client's other orders; an unfinished order can
- * be cancelled. A failed load is told as 'Что-то пошло не так!' (section 8). Condition changes arrive live.
+ * /admin/info/order/{id} (back office section 2, Order details): the client and their message, the
+ * moderator, the pictures, persons and services, date, total, the processing history and the client's
+ * other orders; an unfinished order can be cancelled. A failed load is told as 'Что-то пошло не так!'
+ * (section 8). Condition changes arrive live.
  */
 export function OrderDetails({ orderId }: { orderId: string }) {
   const { notification } = App.useApp();
@@ -47,6 +48,10 @@ export function OrderDetails({ orderId }: { orderId: string }) {
   return <OrderSections key={order.data._id} order={order.data} />;
 }
 
+/** The moderator of the newest attempt one reviewed: the history is oldest first. */
+const reviewerOf = (order: StaffOrder) =>
+  order.processing.findLast((step) => step.review?.email)?.review?.email ?? null;
+
 function OrderSections({ order }: { order: StaffOrder }) {
   const [confirming, setConfirming] = useState(false);
   return (
@@ -68,6 +73,13 @@ function OrderSections({ order }: { order: StaffOrder }) {
           </Descriptions.Item>
           <Descriptions.Item label={AdminOrdersUiText.total}>{formatTokens(order.cost)}</Descriptions.Item>
           <Descriptions.Item label={AdminOrdersUiText.tip}>{tipText(order)}</Descriptions.Item>
+          <Descriptions.Item label={AdminOrdersUiText.moderator}>
+            {reviewerOf(order) ?? AdminOrdersUiText.none}
+          </Descriptions.Item>
+          <Descriptions.Item label={AdminOrdersUiText.clientMessage} span="filled">
+            {/* As the client wrote it: their line breaks kept. */}
+            <span style={{ whiteSpace: 'pre-line' }}>{order.message || AdminOrdersUiText.none}</span>
+          </Descriptions.Item>
         </Descriptions>
       </Card>
       <Row gutter={[16, 16]}>

@@ -6,8 +6,9 @@ import { downloadPicture, pictureFileName } from '../api/download-picture';
 import { AdminOrdersUiText } from '../texts';
 
 /**
- * The original against the final picture (the draft until there is one), and downloads of original and
- * draft; once the pictures expired, a placeholder says so and there is nothing to download.
+ * The original against the final picture (the draft until there is one), and downloads of original,
+ * draft and, once there is one, the result: the final picture, else the designer's completed one. Once
+ * the pictures expired, a placeholder says so and there is nothing to download.
  */
 export function OrderPictures({ order }: { order: StaffOrder }) {
   const { original, draft } = order.pictures;
@@ -18,6 +19,7 @@ export function OrderPictures({ order }: { order: StaffOrder }) {
       </Card>
     );
   }
+  const result = order.finalPicture ?? order.completed.picture;
   const download = (url: string, role: string) =>
     void downloadPicture(url, pictureFileName(order._id, role, url));
   return (
@@ -31,6 +33,11 @@ export function OrderPictures({ order }: { order: StaffOrder }) {
           <Button icon={<DownloadOutlined aria-hidden />} onClick={() => download(draft, 'draft')}>
             {AdminOrdersUiText.downloadDraft}
           </Button>
+          {result !== null && (
+            <Button icon={<DownloadOutlined aria-hidden />} onClick={() => download(result, 'result')}>
+              {AdminOrdersUiText.downloadResult}
+            </Button>
+          )}
         </Flex>
       }
     >

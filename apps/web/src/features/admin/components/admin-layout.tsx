@@ -4,7 +4,10 @@ import { AdminText } from '@retouch/shared/texts';
 import { Flex, Layout, Menu, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { selectedMenuKey, visibleMenuItems } from '../config/menu-items';
+import { pageTrail } from '../config/page-trail';
+import { AdminBreadcrumb } from './admin-breadcrumb';
 import { AdminTopBar } from './admin-top-bar';
 
 interface AdminLayoutProps {
@@ -17,12 +20,17 @@ interface AdminLayoutProps {
   children: ReactNode;
 }
 
-/** The back office frame: top bar with its actions and the exit control, and a collapsible sidebar built from permissions. */
+/**
+ * The back office frame: top bar with its actions and the exit control, a collapsible sidebar built from
+ * permissions, and above each screen its breadcrumb; the document's title names the screen.
+ */
 export function AdminLayout({ email, permissions, onExit, exiting, actions, children }: AdminLayoutProps) {
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(false);
   const items = visibleMenuItems(permissions);
   const selected = selectedMenuKey(items, pathname);
+  const trail = pageTrail(pathname);
+  useDocumentTitle(trail.title);
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -54,7 +62,10 @@ export function AdminLayout({ email, permissions, onExit, exiting, actions, chil
       </Layout.Sider>
       <Layout>
         <AdminTopBar email={email} onExit={onExit} exiting={exiting} actions={actions} />
-        <Layout.Content style={{ padding: 24 }}>{children}</Layout.Content>
+        <Layout.Content style={{ padding: 24 }}>
+          <AdminBreadcrumb crumbs={trail.crumbs} />
+          {children}
+        </Layout.Content>
       </Layout>
     </Layout>
   );

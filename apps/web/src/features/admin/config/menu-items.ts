@@ -23,6 +23,15 @@ import { AuditText } from '@retouch/shared/audit';
 import { AdminText } from '@retouch/shared/texts';
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
+import { AdminShellText } from '../texts';
+
+/** A page under a row's screen that shows one record, such as an order's details. */
+export interface AdminChildRoute {
+  /** The route pattern, with the record's id as the parameter `:id`. */
+  path: string;
+  /** What the record is, written before its id in the breadcrumb and the title: 'Заказ'. */
+  label: string;
+}
 
 export interface AdminMenuItem {
   key: string;
@@ -31,20 +40,28 @@ export interface AdminMenuItem {
   icon: ComponentType<{ 'aria-hidden'?: boolean }>;
   /** The permission that shows the item (back office section 6); none: every staff member sees it. */
   sign?: PermissionSignValue;
-  /** Other routes (patterns) of the row's screen, marked with it: an order's details with the orders. */
-  childRoutes?: readonly string[];
+  /** Other pages of the row's screen, marked with it: an order's details with the orders. */
+  childRoutes?: readonly AdminChildRoute[];
 }
+
+/** The back office's start page: the first row, and the first crumb of every other page. */
+export const ADMIN_HOME_ITEM: AdminMenuItem = {
+  key: 'home',
+  path: '/admin',
+  label: AdminText.home,
+  icon: HomeOutlined,
+};
 
 /** The sidebar, one row per admin screen that exists. */
 export const ADMIN_MENU_ITEMS: readonly AdminMenuItem[] = [
-  { key: 'home', path: '/admin', label: AdminText.home, icon: HomeOutlined },
+  ADMIN_HOME_ITEM,
   {
     key: 'orders',
     path: '/admin/orders',
     label: AdminText.menuOrders,
     icon: ShoppingCartOutlined,
     sign: PermissionSign.lookOrders,
-    childRoutes: ['/admin/info/order/:id'],
+    childRoutes: [{ path: '/admin/info/order/:id', label: AdminShellText.orderCrumb }],
   },
   {
     key: 'user-management',
@@ -138,6 +155,8 @@ export function visibleMenuItems(permissions: readonly PermissionEntry[]): Admin
  */
 export function selectedMenuKey(items: readonly AdminMenuItem[], pathname: string): string | undefined {
   return items.find((item) =>
-    [item.path, ...(item.childRoutes ?? [])].some((route) => matchPath(route, pathname) !== null),
+    [item.path, ...(item.childRoutes ?? []).map((child) => child.path)].some(
+      (route) => matchPath(route, pathname) !== null,
+    ),
   )?.key;
 }

@@ -1,11 +1,9 @@
 import { DispatchText, type StaffOrder } from '@retouch/shared/dispatch';
 import type { EntryCatalog } from '@retouch/shared/order-entries';
-import { hasPermission, PermissionSign } from '@retouch/shared/permissions';
 import { AdminText, CustomerText } from '@retouch/shared/texts';
 import { PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Form, Select, Typography } from 'antd';
 import { useId, useState } from 'react';
-import { useSession } from '@/features/auth/hooks/use-session';
 import { useAdminTitles } from '../api/get-admin-titles';
 import { useServices } from '../api/get-services';
 import {
@@ -38,15 +36,13 @@ const noChoice: Choice = { groupId: null, serviceId: null, optionId: null, degre
  * Adds a service to a person: group, then service, then its option (needed where the service has
  * options) and degree (needed where it has degrees), from the public catalogue. Choices the entry
  * rules refuse for that person (a single-use service it has) are disabled. They are named by their
- * admin (Russian) titles where the staff member may read them (editServices), else by the only ones
- * the server gives a designer, the customers'.
+ * admin (Russian) titles, the customers' until those are read.
  */
 export function AddServiceForm({ persons, catalog: rules, saving, onAdd }: AddServiceFormProps) {
   const ids = { person: useId(), group: useId(), service: useId(), option: useId(), degree: useId() };
   const { notification } = App.useApp();
   const catalog = useServices(true);
-  const { permissions } = useSession();
-  const adminTitles = useAdminTitles(hasPermission(permissions, PermissionSign.editServices));
+  const adminTitles = useAdminTitles();
   const titleOf = (item: { _id: string; title: { user: string } }) =>
     adminTitles.titles.get(item._id) ?? item.title.user;
   const [personId, setPersonId] = useState<string | null>(persons[0]?.id ?? null);

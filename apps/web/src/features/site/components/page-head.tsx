@@ -1,5 +1,6 @@
 import { use, useEffect } from 'react';
 import { DocumentHeadContext } from '@/lib/document-head';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 interface PageHeadProps {
   title: string;
@@ -14,14 +15,7 @@ interface PageHeadProps {
 export function PageHead({ title, description }: PageHeadProps) {
   const prerendered = use(DocumentHeadContext);
   if (prerendered) Object.assign(prerendered, { title, description });
-  // Not React's hoisted <title>: it takes over the document's <title> and removes it on unmount.
-  useEffect(() => {
-    const previous = document.title;
-    document.title = title;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
+  useDocumentTitle(title);
   useEffect(() => {
     const meta = descriptionMeta();
     const previous = meta.content;
