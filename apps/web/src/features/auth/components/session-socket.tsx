@@ -34,8 +34,7 @@ export default function SessionSocket({ onSocket }: { onSocket: (socket: AppSock
       target.disconnect().connect();
     } catch (error) {
       if (error instanceof ApiError && error.status === UNAUTHORIZED) endLocalSession();
-      else
-        notification.error({ title: texts.error, description: errorMessage(error, texts.somethingWrong) });
+      else notification.error({ title: texts.error, description: errorMessage(error, texts.somethingWrong) });
     }
   });
   const notify = useEffectEvent((type: 'info' | 'warning' | 'error', description: string) => {
