@@ -14,6 +14,7 @@ const Office = {
   panel: 'Панель управления',
   home: 'Главная',
   orders: 'Заказы',
+  breadcrumb: 'Навигационная цепочка',
   roleName: 'Имя роли',
   createRole: 'Создать роль',
   editRole: (title: string) => `Изменить права роли ${title}`,
@@ -103,6 +104,14 @@ test('an admin gives a new staff member an orders-only role, then edits a custom
   await clerkPage.getByRole('button', { name: Office.orderDetails(orderId) }).click();
   await expect(clerkPage).toHaveURL(new RegExp(`/admin/info/order/${orderId}$`));
   await expect(clerkPage.getByText(customerEmail).first()).toBeVisible();
+  // Where the page sits, its title, and the client's message as they wrote it.
+  const crumbs = clerkPage.getByRole('navigation', { name: Office.breadcrumb });
+  await expect(crumbs.getByRole('link')).toHaveText([Office.home, Office.orders]);
+  await expect(clerkPage).toHaveTitle(new RegExp(`^Заказ ${orderId.slice(0, 8)} — ${Office.panel}$`));
+  await expect(clerkPage.getByText('Please whiten the teeth').first()).toBeVisible();
+  await crumbs.getByRole('link', { name: Office.orders }).click();
+  await expect(clerkPage).toHaveURL(/\/admin\/orders$/);
+  await expect(clerkPage).toHaveTitle(`${Office.orders} — ${Office.panel}`);
   await clerkPage.goto('/admin/user-management');
   await expect(clerkPage.getByText(Office.noAccess)).toBeVisible();
   expect((await clerkPage.request.get('/api/admin/users')).status()).toBe(403);
