@@ -11,12 +11,17 @@ const RETRY_AFTER_SECONDS = 5;
  * Fastify's option `frameworkErrors`: what it refuses before any route (a malformed URL) is answered
  * like every other failure, in the language of the side that asked.
  */
-export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   if ((error.statusCode ?? 500) >= 500) {
     request.log.error(error);
-    return reply.status(500).send({ message: serverTextFor(request).internalError });
+    reply.status(500).send({ message: serverTextFor(request).internalError });
+    return;
   }
-  return reply.status(error.statusCode!).send({ message: refusalMessageFor(request, error) });
+  reply.status(error.statusCode!).send({ message: refusalMessageFor(request, error) });
 }
 
 /**

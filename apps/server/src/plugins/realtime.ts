@@ -125,7 +125,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     io.local.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
-    await new Promise<void>((resolve) => io.close(() => resolve()));
+    await io.close();
   });
 });
 

@@ -381,7 +381,7 @@ describe('ending a shift while holding an order', () => {
       const attempts = await t.db.select().from(orderProcessing).where(eq(orderProcessing.orderId, orderId));
       expect(attempts).toHaveLength(1);
       expect(attempts[0]!.dateEnd).not.toBeNull();
-      await designer.socket.disconnect();
+      designer.socket.disconnect();
     }
   });
 });
