@@ -2,7 +2,8 @@
 # Retouch: one image for every instance. Untested here (no Docker daemon on the development machine);
 # see docs/deploy.md.
 
-FROM node:20-bookworm-slim AS build
+# Node 22 LTS, the supported runtime (docs/decisions/0037).
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 # The manifests first, so the dependency layer is reused while only sources change.
 COPY package.json package-lock.json .npmrc ./
@@ -16,7 +17,7 @@ COPY . .
 # The web app is the only thing compiled; the server runs its TypeScript through tsx, as `npm start` does.
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:22-bookworm-slim
 # MALLOC_ARENA_MAX: two glibc malloc arenas, and a young generation of 4 MB semi-spaces, as `npm start`
 # sets them (scripts/start.mjs, docs/decisions/0030).
 ENV NODE_ENV=production \

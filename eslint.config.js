@@ -12,6 +12,7 @@ export default tseslint.config(
       '**/migrations/**',
       'test-results/**',
       'playwright-report/**',
+      'coverage/**',
     ],
   },
   js.configs.recommended,

@@ -5,6 +5,18 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// The engines range of package.json (docs/decisions/0037): Node 22 LTS is the supported runtime, 20.19+ still
+// starts. Checked before anything runs, so an older Node gets one line saying what to install instead of a stack.
+const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+if (!((major === 20 && minor >= 19) || (major === 22 && minor >= 13) || major > 22)) {
+  console.error(
+    `Retouch needs Node.js 22 LTS (22.13 or newer; 20.19+ still starts), not ${process.version}: install Node 22 (\`nvm install\` reads .nvmrc).`,
+  );
+  process.exit(1);
+}
+if (major === 20)
+  console.warn(`Node ${process.version} is past its end of life; Node 22 LTS is the supported runtime.`);
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webIndex = path.join(root, 'apps/web/dist/index.html');
 const webSources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'];

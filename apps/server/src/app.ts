@@ -49,6 +49,7 @@ import { setUpOrderWork, type OrderWorkHook } from './plugins/order-work';
 import { operationsPlugin, requestIdOf } from './plugins/operations';
 import { originCheckPlugin } from './plugins/origin-check';
 import { realtimePlugin } from './plugins/realtime';
+import { routeSchemasPlugin } from './plugins/route-schemas';
 import { routeTablePlugin } from './plugins/route-table';
 import { redisPlugin } from './plugins/redis';
 import { embeddedVacuumPlugin } from './plugins/embedded-vacuum';
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   await app.register(routeTablePlugin);
   await app.register(errorHandlerPlugin);
+  await app.register(routeSchemasPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(fastifyHelmet, {
     hsts: config.isProduction,

@@ -137,75 +137,79 @@ export type ReasonBody = z.input<typeof reasonBodySchema>;
 export const optionTemplateBodySchema = offerDataSchema.omit({ status: true });
 export type OptionTemplateBody = z.input<typeof optionTemplateBodySchema>;
 
-export interface Bilingual {
-  admin: string;
-  user: string;
-}
+// ---- answers: what the admin calls answer, the contract their routes declare (issue 22)
 
-export interface Pictures {
-  picture: string;
-  pictureBefore: string;
-  pictureAfter: string;
+const bilingualSchema = z.object({ admin: z.string(), user: z.string() });
+export type Bilingual = z.infer<typeof bilingualSchema>;
+
+const picturesSchema = z.object({
+  picture: z.string(),
+  pictureBefore: z.string(),
+  pictureAfter: z.string(),
   /** Thumbnail of the main picture (for lists and sliders). */
-  pictureThumb: string;
-}
+  pictureThumb: z.string(),
+});
+export type Pictures = z.infer<typeof picturesSchema>;
 
-export interface AdminOption extends Pictures {
-  _id: string;
-  title: Bilingual;
-  description: Bilingual;
-  instruction: string;
-  cost: number;
-  designerPrice: number;
-  executionTime: number;
-  status: boolean;
-}
+export const adminOptionSchema = picturesSchema.extend({
+  _id: z.string(),
+  title: bilingualSchema,
+  description: bilingualSchema,
+  instruction: z.string(),
+  cost: z.number(),
+  designerPrice: z.number(),
+  executionTime: z.number(),
+  status: z.boolean(),
+});
+export type AdminOption = z.infer<typeof adminOptionSchema>;
 
-export interface AdminService extends AdminOption {
-  embedInCanvas: boolean;
-  allowMessage: boolean;
-  allowAdditionalImage: boolean;
-  multi: boolean;
-  multiDegree: boolean;
+export const adminServiceSchema = adminOptionSchema.extend({
+  embedInCanvas: z.boolean(),
+  allowMessage: z.boolean(),
+  allowAdditionalImage: z.boolean(),
+  multi: z.boolean(),
+  multiDegree: z.boolean(),
   /** Ids of the degrees of action the service offers. */
-  degreeAction: string[];
-  optional: AdminOption[];
-}
+  degreeAction: z.array(z.string()),
+  optional: z.array(adminOptionSchema),
+});
+export type AdminService = z.infer<typeof adminServiceSchema>;
 
-export interface AdminGroup {
-  _id: string;
-  title: Bilingual;
-  status: boolean;
-  list: AdminService[];
-}
+export const adminGroupSchema = z.object({
+  _id: z.string(),
+  title: bilingualSchema,
+  status: z.boolean(),
+  list: z.array(adminServiceSchema),
+});
+export type AdminGroup = z.infer<typeof adminGroupSchema>;
 
 /**
  * `GET /api/admin/services/titles` (cabinetDesigner): the Russian title of every live group, service,
  * option and degree by id, so a designer's screens name the catalogue in the back office's language
  * without the rest of the admin catalogue (editServices).
  */
-export type CatalogTitles = Record<string, string>;
+export const catalogTitlesSchema = z.record(z.string(), z.string());
+export type CatalogTitles = z.infer<typeof catalogTitlesSchema>;
 
-export interface Degree {
-  _id: string;
-  title: Bilingual;
-  default: boolean;
-}
+export const degreeSchema = z.object({ _id: z.string(), title: bilingualSchema, default: z.boolean() });
+export type Degree = z.infer<typeof degreeSchema>;
 
-export interface RefusalReason {
-  _id: string;
-  title: Bilingual;
-}
+export const refusalReasonSchema = z.object({ _id: z.string(), title: bilingualSchema });
+export type RefusalReason = z.infer<typeof refusalReasonSchema>;
 
-export interface OptionTemplate {
-  _id: string;
-  title: Bilingual;
-  description: Bilingual;
-  instruction: string;
-  cost: number;
-  designerPrice: number;
-  executionTime: number;
-}
+export const optionTemplateSchema = z.object({
+  _id: z.string(),
+  title: bilingualSchema,
+  description: bilingualSchema,
+  instruction: z.string(),
+  cost: z.number(),
+  designerPrice: z.number(),
+  executionTime: z.number(),
+});
+export type OptionTemplate = z.infer<typeof optionTemplateSchema>;
+
+/** What a deletion answers: the specification's notice. */
+export const deletedAnswerSchema = z.object({ message: z.string() });
 
 /** Public catalogue: user-language texts only, no designer pay or instruction. */
 export interface PublicOption extends Pictures {

@@ -95,15 +95,16 @@ export const packageBodySchema = z.object({
 export type PackageBody = z.input<typeof packageBodySchema>;
 
 /** A token package (product) as the API answers it. */
-export interface Product {
-  _id: string;
-  charge: number;
-  bonus: number;
+export const productSchema = z.object({
+  _id: z.string(),
+  charge: z.number(),
+  bonus: z.number(),
   /** Price in USD. */
-  cost: number;
-  description: string;
-  merchant_id: number;
-}
+  cost: z.number(),
+  description: z.string(),
+  merchant_id: z.number(),
+});
+export type Product = z.infer<typeof productSchema>;
 
 /** `GET /api/product/{id}/tax`. */
 export interface PaymentAmount {

@@ -156,7 +156,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
         throw AppError.forbidden();
       }
     };
-    const existing = route.preHandler;
-    route.preHandler = [guard, ...(Array.isArray(existing) ? existing : existing ? [existing] : [])];
+    // Before the request's parts are validated: a visitor learns nothing of a route's schemas (401/403
+    // first, as before any route declared them).
+    const existing = route.preValidation;
+    route.preValidation = [guard, ...(Array.isArray(existing) ? existing : existing ? [existing] : [])];
   });
 });

@@ -17,16 +17,7 @@ import {
   updateRoleSchema,
 } from '@retouch/shared/admin-users';
 import { confirmEmailQuerySchema, loginSchema, registrationSchema } from '@retouch/shared/auth';
-import {
-  degreeBodySchema,
-  degreeCreateBodySchema,
-  groupBodySchema,
-  groupUpdateBodySchema,
-  offerDataSchema,
-  optionTemplateBodySchema,
-  reasonBodySchema,
-  serviceDataSchema,
-} from '@retouch/shared/catalog';
+import { offerDataSchema, serviceDataSchema } from '@retouch/shared/catalog';
 import { analyticsQuerySchema, changeOrderBodySchema, refuseBodySchema } from '@retouch/shared/dispatch';
 import { etaQuerySchema } from '@retouch/shared/eta';
 import {
@@ -35,9 +26,8 @@ import {
   pushUnsubscribeSchema,
 } from '@retouch/shared/notifications';
 import { orderSubmitSchema, revisionSchema, tipSchema } from '@retouch/shared/orders';
-import { packageBodySchema, sandboxConfirmSchema } from '@retouch/shared/payments';
+import { sandboxConfirmSchema } from '@retouch/shared/payments';
 import { reviewRejectionSchema } from '@retouch/shared/review';
-import { settingDateBodySchema } from '@retouch/shared/settings';
 import { feedbackBodySchema } from '@retouch/shared/site';
 import { changeInfoDataSchema, changePasswordSchema } from '@retouch/shared/users';
 import { historyQuerySchema } from '../modules/orders/order-history';
@@ -95,21 +85,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'PATCH /api/admin/permissions/role/user/:userId': { body: assignRoleSchema },
   'PATCH /api/admin/permissions/custom/user/:userId': { body: customPermissionsSchema },
 
-  'POST /api/admin/services/group': { body: groupBodySchema },
-  'PATCH /api/admin/services/group/:id': { body: groupUpdateBodySchema },
   'POST /api/admin/services/list/:groupId': { multipart: { data: offerDataSchema, files: CATALOG_PICTURES } },
   'PATCH /api/admin/services/list/:id': { multipart: { data: serviceDataSchema, files: CATALOG_PICTURES } },
   'POST /api/admin/services/optional/:id': { multipart: { data: offerDataSchema, files: CATALOG_PICTURES } },
   'PATCH /api/admin/services/optional/:id': { multipart: { data: offerDataSchema, files: CATALOG_PICTURES } },
-  'POST /api/admin/services/optional-template': { body: optionTemplateBodySchema },
-  'PATCH /api/admin/services/optional-template/:id': { body: optionTemplateBodySchema },
-  'POST /api/admin/services/degree': { body: degreeCreateBodySchema },
-  'PATCH /api/admin/services/degree/:id': { body: degreeBodySchema },
-  'POST /api/admin/orders/reason': { body: reasonBodySchema },
-  'PATCH /api/admin/orders/reason/:id': { body: reasonBodySchema },
-  'POST /api/admin/product': { body: packageBodySchema },
-  'PATCH /api/admin/product/:id': { body: packageBodySchema },
-  'PATCH /api/admin/system/settings/order/overload': { body: settingDateBodySchema },
 
   'GET /api/admin/orders/': { query: adminOrdersQuerySchema },
   'GET /api/admin/orders/export': { query: adminOrdersExportQuerySchema },

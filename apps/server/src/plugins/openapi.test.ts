@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createTestApp, createTestDatabase, type TestApp } from '../../test/test-app';
 import { testConfig } from '../../test/test-config';
+import { settingDateBodySchema } from '@retouch/shared/settings';
 import { ROUTE_DOCS } from './openapi-routes';
 
 /** Tests that build apps of their own: start-up is slow on a busy machine. */
@@ -78,6 +79,24 @@ describe('the OpenAPI document', () => {
     expect(tip.requestBody!.content['application/json']!.schema.properties.data.required).toEqual(['amount']);
   });
 
+  it("reads a route's own schemas: its body as the client sends it, its answers as the server writes them", () => {
+    const overload = operation('PATCH', '/api/admin/system/settings/order/overload')!;
+    expect(overload.requestBody!.content['application/json']!.schema.required).toEqual(['data']);
+    const answer = (overload as unknown as { responses: Record<string, any> }).responses['200'];
+    expect(answer.content['application/json'].schema).toMatchObject({
+      type: 'object',
+      required: ['message', 'setting'],
+      properties: { setting: { required: ['_id', 'name', 'data'] } },
+    });
+    const list = operation('GET', '/api/admin/system/settings') as unknown as {
+      responses: Record<string, any>;
+    };
+    expect(list.responses['200'].content['application/json'].schema.properties.data.type).toBe('array');
+    // A route without an answer schema still says it succeeds.
+    const login = operation('POST', '/api/login') as unknown as { responses: Record<string, any> };
+    expect(login.responses['200']).toEqual({ description: 'Success (a creation answers 201)' });
+  });
+
   it('turns query schemas into query parameters, defaults making them optional', () => {
     const users = operation('GET', '/api/admin/users')!.parameters!;
     expect(users.map((parameter) => parameter.name)).toEqual([
@@ -138,6 +157,24 @@ describe('the OpenAPI document', () => {
         await expect(app.ready()).rejects.toThrow(/not registered: POST \/api\/renamed-away/);
       } finally {
         delete ROUTE_DOCS['POST /api/renamed-away'];
+        await app.close();
+        await database.close();
+      }
+    },
+    OWN_APP_TIMEOUT_MS,
+  );
+
+  it(
+    'refuses to start when the registry describes a route that declares its own schemas',
+    async () => {
+      const database = await createTestDatabase();
+      const app = await buildApp(testConfig(), { database });
+      const key = 'PATCH /api/admin/system/settings/order/overload';
+      ROUTE_DOCS[key] = { body: settingDateBodySchema };
+      try {
+        await expect(app.ready()).rejects.toThrow(/declare their own schemas: PATCH \/api\/admin\/system/);
+      } finally {
+        delete ROUTE_DOCS[key];
         await app.close();
         await database.close();
       }

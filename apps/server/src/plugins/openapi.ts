@@ -19,10 +19,19 @@ const { version } = createRequire(import.meta.url)('../../package.json') as { ve
 /** Routes outside /api documented as well: the probes and the metrics. */
 const OPERATIONS_ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
 
+/** The zod schemas a route declares (plugins/route-schemas.ts). */
+interface RouteSchemas {
+  body?: z.ZodType;
+  querystring?: z.ZodType;
+  params?: z.ZodType;
+  response?: Record<string, z.ZodType>;
+}
+
 interface DocumentedRoute {
   method: string;
   url: string;
   permission?: number;
+  schema?: RouteSchemas;
 }
 
 type JsonSchema = Record<string, unknown>;
@@ -33,6 +42,12 @@ const signNames = new Map<number, string>(Object.entries(PermissionSign).map(([n
 /** The JSON Schema of what a client sends (defaults make fields optional; transforms are not the client's business). */
 function requestSchema(schema: z.ZodType): JsonSchema {
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return json;
+}
+
+/** The JSON Schema of what the server answers (the output of the schema: after its transforms). */
+function answerSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' });
   return json;
 }
 
@@ -93,28 +108,40 @@ function tagOf(url: string): string {
   return first === 'admin' && second ? `admin/${second}` : (first ?? 'api');
 }
 
-function operationOf(route: DocumentedRoute): Operation {
-  const doc = ROUTE_DOCS[`${route.method} ${route.url}`] ?? {};
-  const parameters = [
-    ...pathParameters(route.url),
-    ...(doc.query ? queryParameters(doc.query) : []),
-    ...(doc.idempotent ? [idempotencyKeyParameter] : []),
-  ];
-  const operation: Operation = {
-    tags: [tagOf(route.url)],
-    responses: {
-      '200': { description: 'Success (a creation answers 201)' },
-      default: {
-        description: 'Failure',
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' } } },
-      },
+/** The answers: each status the route's schema declares, or a plain success; a failure is `{ message }`. */
+function responsesOf(declared: RouteSchemas['response']) {
+  const success = declared
+    ? Object.fromEntries(
+        Object.entries(declared).map(([status, schema]) => [
+          status,
+          { description: 'Success', content: { 'application/json': { schema: answerSchema(schema) } } },
+        ]),
+      )
+    : { '200': { description: 'Success (a creation answers 201)' } };
+  return {
+    ...success,
+    default: {
+      description: 'Failure',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' } } },
     },
   };
+}
+
+function operationOf(route: DocumentedRoute): Operation {
+  const doc = ROUTE_DOCS[`${route.method} ${route.url}`] ?? {};
+  const body = route.schema?.body ?? doc.body;
+  const query = route.schema?.querystring ?? doc.query;
+  const parameters = [
+    ...pathParameters(route.url),
+    ...(query ? queryParameters(query) : []),
+    ...(doc.idempotent ? [idempotencyKeyParameter] : []),
+  ];
+  const operation: Operation = { tags: [tagOf(route.url)], responses: responsesOf(route.schema?.response) };
   if (parameters.length > 0) operation.parameters = parameters;
-  if (doc.body) {
+  if (body) {
     operation.requestBody = {
       required: true,
-      content: { 'application/json': { schema: requestSchema(doc.body) } },
+      content: { 'application/json': { schema: requestSchema(body) } },
     };
   }
   if (doc.multipart) operation.requestBody = multipartBody(doc.multipart);
@@ -166,7 +193,13 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
     if (route.url.startsWith(DOCS_PREFIX)) return;
     if (!route.url.startsWith('/api/') && !OPERATIONS_ROUTES.has(route.url)) return;
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, permission: route.config?.permission });
+      if (method === 'HEAD') continue;
+      routes.push({
+        method,
+        url: route.url,
+        permission: route.config?.permission,
+        schema: route.schema as RouteSchemas | undefined,
+      });
     }
   });
 
@@ -184,6 +217,15 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
     const stale = Object.keys(ROUTE_DOCS).filter((key) => !registered.has(key));
     if (stale.length > 0)
       throw new Error(`ROUTE_DOCS names routes that are not registered: ${stale.join(', ')}`);
+    // One contract per route: a route that declares its schemas is not described a second time.
+    const twice = routes
+      .filter((route) => {
+        const doc = ROUTE_DOCS[`${route.method} ${route.url}`];
+        return (route.schema?.body && doc?.body) || (route.schema?.querystring && doc?.query);
+      })
+      .map((route) => `${route.method} ${route.url}`);
+    if (twice.length > 0)
+      throw new Error(`ROUTE_DOCS describes routes that declare their own schemas: ${twice.join(', ')}`);
     Object.assign(document, buildOpenApiDocument(routes, version));
   });
 });

@@ -1,5 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CatalogNotice, CatalogText } from '@retouch/shared/catalog';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CatalogNotice,
+  CatalogText,
+  adminGroupSchema,
+  adminOptionSchema,
+  adminServiceSchema,
+  catalogTitlesSchema,
+  degreeBodySchema,
+  degreeCreateBodySchema,
+  degreeSchema,
+  deletedAnswerSchema,
+  groupBodySchema,
+  groupUpdateBodySchema,
+  optionTemplateBodySchema,
+  optionTemplateSchema,
+  reasonBodySchema,
+  refusalReasonSchema,
+} from '@retouch/shared/catalog';
 import { PermissionSign } from '@retouch/shared/permissions';
 import { formCap, jsonField, readMultipart } from '../../lib/multipart';
 import { uuidParam } from '../../lib/validation';
@@ -28,7 +47,26 @@ const deleted = { message: CatalogNotice.deleted };
 /** A service's or an option's form: its picture, before and after images. */
 const OFFER_FORM = { maxBytes: formCap(3) };
 
-export async function catalogRoutes(app: FastifyInstance) {
+/** The answers of the catalogue's calls. */
+const answers = {
+  deleted: { response: { 200: deletedAnswerSchema } },
+  group: { response: { 200: adminGroupSchema, 201: adminGroupSchema } },
+  service: { response: { 200: adminServiceSchema } },
+  createdService: { response: { 201: adminServiceSchema.extend({ list: z.array(adminServiceSchema) }) } },
+  option: {
+    response: {
+      200: adminOptionSchema.extend({ optional: z.array(adminOptionSchema) }),
+      201: adminOptionSchema.extend({ optional: z.array(adminOptionSchema) }),
+    },
+  },
+  template: { response: { 200: optionTemplateSchema, 201: optionTemplateSchema } },
+  degree: { response: { 201: degreeSchema } },
+  degrees: { response: { 200: z.array(degreeSchema) } },
+  reason: { response: { 200: refusalReasonSchema, 201: refusalReasonSchema } },
+};
+
+export async function catalogRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   /** The staff member making a change, whom the audit log names. */
   const actor = async (request: FastifyRequest) => (await app.requireIdentity(request)).userId;
   const deps = async (request: FastifyRequest): Promise<CatalogDeps> => ({
@@ -38,7 +76,7 @@ export async function catalogRoutes(app: FastifyInstance) {
     actorId: await actor(request),
   });
   const now = () => app.clock.now();
-  const editServices = { config: { permission: PermissionSign.editServices } };
+  const editServices = { permission: PermissionSign.editServices };
 
   app.get('/api/services', async (request, reply) => {
     const { body, etag } = await app.catalogCache.get();
@@ -48,143 +86,213 @@ export async function catalogRoutes(app: FastifyInstance) {
   });
 
   // A designer's screens name the catalogue in Russian: its titles alone, without editServices.
-  app.get('/api/admin/services/titles', { config: { permission: PermissionSign.cabinetDesigner } }, () =>
-    listCatalogTitles(app.db),
+  app.get(
+    '/api/admin/services/titles',
+    {
+      config: { permission: PermissionSign.cabinetDesigner },
+      schema: { response: { 200: catalogTitlesSchema } },
+    },
+    () => listCatalogTitles(app.db),
   );
 
-  app.get('/api/admin/services', editServices, async (request) => listAdminCatalog(await deps(request)));
+  app.get(
+    '/api/admin/services',
+    { config: editServices, schema: { response: { 200: z.array(adminGroupSchema) } } },
+    async (request) => listAdminCatalog(await deps(request)),
+  );
 
   // Groups
-  app.post('/api/admin/services/group', editServices, async (request, reply) =>
-    reply.status(201).send(await createGroup(await deps(request), request.body)),
+  app.post(
+    '/api/admin/services/group',
+    { config: editServices, schema: { body: groupBodySchema, ...answers.group } },
+    async (request, reply) => reply.status(201).send(await createGroup(await deps(request), request.body)),
   );
-  app.patch('/api/admin/services/group/:id', editServices, async (request) =>
-    updateGroup(
-      await deps(request),
-      uuidParam(request.params, 'id', CatalogText.groupNotFound),
-      request.body,
-    ),
+  app.patch(
+    '/api/admin/services/group/:id',
+    { config: editServices, schema: { body: groupUpdateBodySchema, ...answers.group } },
+    async (request) =>
+      updateGroup(
+        await deps(request),
+        uuidParam(request.params, 'id', CatalogText.groupNotFound),
+        request.body,
+      ),
   );
-  app.delete('/api/admin/services/group/:id', editServices, async (request) => {
-    await deleteGroup(await deps(request), uuidParam(request.params, 'id', CatalogText.groupNotFound), now());
-    return deleted;
-  });
+  app.delete(
+    '/api/admin/services/group/:id',
+    { config: editServices, schema: answers.deleted },
+    async (request) => {
+      await deleteGroup(
+        await deps(request),
+        uuidParam(request.params, 'id', CatalogText.groupNotFound),
+        now(),
+      );
+      return deleted;
+    },
+  );
 
   // Services
-  app.post('/api/admin/services/list/:groupId', editServices, async (request, reply) => {
-    const groupId = uuidParam(request.params, 'groupId', CatalogText.groupNotFound);
-    const form = await readMultipart(request, OFFER_FORM);
-    return reply
-      .status(201)
-      .send(await createService(await deps(request), groupId, jsonField(form, 'data'), form.files));
-  });
-  app.patch('/api/admin/services/list/:id', editServices, async (request) => {
-    const id = uuidParam(request.params, 'id', CatalogText.serviceNotFound);
-    const form = await readMultipart(request, OFFER_FORM);
-    return updateService(await deps(request), id, jsonField(form, 'data'), form.files);
-  });
-  app.delete('/api/admin/services/list/:id', editServices, async (request) => {
-    await deleteService(
-      await deps(request),
-      uuidParam(request.params, 'id', CatalogText.serviceNotFound),
-      now(),
-    );
-    return deleted;
-  });
+  app.post(
+    '/api/admin/services/list/:groupId',
+    { config: editServices, schema: answers.createdService },
+    async (request, reply) => {
+      const groupId = uuidParam(request.params, 'groupId', CatalogText.groupNotFound);
+      const form = await readMultipart(request, OFFER_FORM);
+      return reply
+        .status(201)
+        .send(await createService(await deps(request), groupId, jsonField(form, 'data'), form.files));
+    },
+  );
+  app.patch(
+    '/api/admin/services/list/:id',
+    { config: editServices, schema: answers.service },
+    async (request) => {
+      const id = uuidParam(request.params, 'id', CatalogText.serviceNotFound);
+      const form = await readMultipart(request, OFFER_FORM);
+      return updateService(await deps(request), id, jsonField(form, 'data'), form.files);
+    },
+  );
+  app.delete(
+    '/api/admin/services/list/:id',
+    { config: editServices, schema: answers.deleted },
+    async (request) => {
+      await deleteService(
+        await deps(request),
+        uuidParam(request.params, 'id', CatalogText.serviceNotFound),
+        now(),
+      );
+      return deleted;
+    },
+  );
 
   // Options
-  app.post('/api/admin/services/optional/:id', editServices, async (request, reply) => {
-    const serviceId = uuidParam(request.params, 'id', CatalogText.serviceNotFound);
-    const form = await readMultipart(request, OFFER_FORM);
-    return reply
-      .status(201)
-      .send(await createOption(await deps(request), serviceId, jsonField(form, 'data'), form.files));
-  });
-  app.patch('/api/admin/services/optional/:id', editServices, async (request) => {
-    const id = uuidParam(request.params, 'id', CatalogText.optionNotFound);
-    const form = await readMultipart(request, OFFER_FORM);
-    return updateOption(await deps(request), id, jsonField(form, 'data'), form.files);
-  });
-  app.delete('/api/admin/services/optional/:id', editServices, async (request) => {
-    await deleteOption(
-      await deps(request),
-      uuidParam(request.params, 'id', CatalogText.optionNotFound),
-      now(),
-    );
-    return deleted;
-  });
+  app.post(
+    '/api/admin/services/optional/:id',
+    { config: editServices, schema: answers.option },
+    async (request, reply) => {
+      const serviceId = uuidParam(request.params, 'id', CatalogText.serviceNotFound);
+      const form = await readMultipart(request, OFFER_FORM);
+      return reply
+        .status(201)
+        .send(await createOption(await deps(request), serviceId, jsonField(form, 'data'), form.files));
+    },
+  );
+  app.patch(
+    '/api/admin/services/optional/:id',
+    { config: editServices, schema: answers.option },
+    async (request) => {
+      const id = uuidParam(request.params, 'id', CatalogText.optionNotFound);
+      const form = await readMultipart(request, OFFER_FORM);
+      return updateOption(await deps(request), id, jsonField(form, 'data'), form.files);
+    },
+  );
+  app.delete(
+    '/api/admin/services/optional/:id',
+    { config: editServices, schema: answers.deleted },
+    async (request) => {
+      await deleteOption(
+        await deps(request),
+        uuidParam(request.params, 'id', CatalogText.optionNotFound),
+        now(),
+      );
+      return deleted;
+    },
+  );
 
   // Option templates
-  app.get('/api/admin/services/optional-template', editServices, () => listTemplates(app.db));
-  app.post('/api/admin/services/optional-template', editServices, async (request, reply) =>
-    reply.status(201).send(await createTemplate(app.db, await actor(request), request.body)),
+  app.get(
+    '/api/admin/services/optional-template',
+    { config: editServices, schema: { response: { 200: z.array(optionTemplateSchema) } } },
+    () => listTemplates(app.db),
   );
-  app.patch('/api/admin/services/optional-template/:id', editServices, async (request) =>
-    updateTemplate(
-      app.db,
-      await actor(request),
-      uuidParam(request.params, 'id', CatalogText.templateNotFound),
-      request.body,
-    ),
+  app.post(
+    '/api/admin/services/optional-template',
+    { config: editServices, schema: { body: optionTemplateBodySchema, ...answers.template } },
+    async (request, reply) =>
+      reply.status(201).send(await createTemplate(app.db, await actor(request), request.body)),
   );
-  app.delete('/api/admin/services/optional-template/:id', editServices, async (request) => {
-    await deleteTemplate(
-      app.db,
-      await actor(request),
-      uuidParam(request.params, 'id', CatalogText.templateNotFound),
-      now(),
-    );
-    return deleted;
-  });
+  app.patch(
+    '/api/admin/services/optional-template/:id',
+    { config: editServices, schema: { body: optionTemplateBodySchema, ...answers.template } },
+    async (request) =>
+      updateTemplate(
+        app.db,
+        await actor(request),
+        uuidParam(request.params, 'id', CatalogText.templateNotFound),
+        request.body,
+      ),
+  );
+  app.delete(
+    '/api/admin/services/optional-template/:id',
+    { config: editServices, schema: answers.deleted },
+    async (request) => {
+      const id = uuidParam(request.params, 'id', CatalogText.templateNotFound);
+      await deleteTemplate(app.db, await actor(request), id, now());
+      return deleted;
+    },
+  );
 
   // Degrees of action
-  app.get('/api/admin/services/degree', editServices, () => listDegrees(app.db));
-  app.post('/api/admin/services/degree', editServices, async (request, reply) => {
-    const degree = await createDegree(app.db, await actor(request), request.body);
-    app.catalogCache.invalidate();
-    return reply.status(201).send(degree);
-  });
-  app.patch('/api/admin/services/degree/:id', editServices, async (request) => {
-    const list = await updateDegree(
-      app.db,
-      await actor(request),
-      uuidParam(request.params, 'id', CatalogText.degreeNotFound),
-      request.body,
-    );
-    app.catalogCache.invalidate();
-    return list;
-  });
-  app.delete('/api/admin/services/degree/:id', editServices, async (request) => {
-    await deleteDegree(
-      app.db,
-      await actor(request),
-      uuidParam(request.params, 'id', CatalogText.degreeNotFound),
-      now(),
-    );
-    app.catalogCache.invalidate();
-    return deleted;
-  });
+  app.get('/api/admin/services/degree', { config: editServices, schema: answers.degrees }, () =>
+    listDegrees(app.db),
+  );
+  app.post(
+    '/api/admin/services/degree',
+    { config: editServices, schema: { body: degreeCreateBodySchema, ...answers.degree } },
+    async (request, reply) => {
+      const degree = await createDegree(app.db, await actor(request), request.body);
+      app.catalogCache.invalidate();
+      return reply.status(201).send(degree);
+    },
+  );
+  app.patch(
+    '/api/admin/services/degree/:id',
+    { config: editServices, schema: { body: degreeBodySchema, ...answers.degrees } },
+    async (request) => {
+      const id = uuidParam(request.params, 'id', CatalogText.degreeNotFound);
+      const list = await updateDegree(app.db, await actor(request), id, request.body);
+      app.catalogCache.invalidate();
+      return list;
+    },
+  );
+  app.delete(
+    '/api/admin/services/degree/:id',
+    { config: editServices, schema: answers.deleted },
+    async (request) => {
+      const id = uuidParam(request.params, 'id', CatalogText.degreeNotFound);
+      await deleteDegree(app.db, await actor(request), id, now());
+      app.catalogCache.invalidate();
+      return deleted;
+    },
+  );
 
   // Refusal reasons
-  app.get('/api/orders/reason', () => listReasons(app.db));
-  app.post('/api/admin/orders/reason', editServices, async (request, reply) =>
-    reply.status(201).send(await createReason(app.db, await actor(request), request.body)),
+  app.get('/api/orders/reason', { schema: { response: { 200: z.array(refusalReasonSchema) } } }, () =>
+    listReasons(app.db),
   );
-  app.patch('/api/admin/orders/reason/:id', editServices, async (request) =>
-    updateReason(
-      app.db,
-      await actor(request),
-      uuidParam(request.params, 'id', CatalogText.reasonNotFound),
-      request.body,
-    ),
+  app.post(
+    '/api/admin/orders/reason',
+    { config: editServices, schema: { body: reasonBodySchema, ...answers.reason } },
+    async (request, reply) =>
+      reply.status(201).send(await createReason(app.db, await actor(request), request.body)),
   );
-  app.delete('/api/admin/orders/reason/:id', editServices, async (request) => {
-    await deleteReason(
-      app.db,
-      await actor(request),
-      uuidParam(request.params, 'id', CatalogText.reasonNotFound),
-      now(),
-    );
-    return deleted;
-  });
+  app.patch(
+    '/api/admin/orders/reason/:id',
+    { config: editServices, schema: { body: reasonBodySchema, ...answers.reason } },
+    async (request) =>
+      updateReason(
+        app.db,
+        await actor(request),
+        uuidParam(request.params, 'id', CatalogText.reasonNotFound),
+        request.body,
+      ),
+  );
+  app.delete(
+    '/api/admin/orders/reason/:id',
+    { config: editServices, schema: answers.deleted },
+    async (request) => {
+      const id = uuidParam(request.params, 'id', CatalogText.reasonNotFound);
+      await deleteReason(app.db, await actor(request), id, now());
+      return deleted;
+    },
+  );
 }

@@ -1,11 +1,12 @@
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   CatalogText,
   MAX_SERVICE_GROUPS,
-  groupBodySchema,
-  groupUpdateBodySchema,
+  type groupBodySchema,
+  type groupUpdateBodySchema,
   offerDataSchema,
-  optionTemplateBodySchema,
+  type optionTemplateBodySchema,
   serviceDataSchema,
   type AdminGroup,
   type AdminOption,
@@ -65,13 +66,15 @@ export async function listCatalogTitles(db: Database): Promise<CatalogTitles> {
 
 // ---- groups
 
-function toGroupValues(schema: typeof groupBodySchema | typeof groupUpdateBodySchema, body: unknown) {
-  const { title, status } = parseInput(schema, body);
+/** A group's body, as its route parsed it. */
+export type GroupInput = z.output<typeof groupBodySchema> | z.output<typeof groupUpdateBodySchema>;
+
+function toGroupValues({ title, status }: GroupInput) {
   return { titleAdmin: title.admin, titleUser: title.user, status };
 }
 
-export async function createGroup(deps: CatalogDeps, body: unknown): Promise<AdminGroup> {
-  const values = toGroupValues(groupBodySchema, body);
+export async function createGroup(deps: CatalogDeps, body: GroupInput): Promise<AdminGroup> {
+  const values = toGroupValues(body);
   const id = await deps.db.transaction(async (tx) => {
     await lockForTransaction(tx, AdvisoryLock.serviceGroups);
     const [live] = await tx.select({ n: count() }).from(serviceGroups).where(isNull(serviceGroups.deletedAt));
@@ -84,8 +87,8 @@ export async function createGroup(deps: CatalogDeps, body: unknown): Promise<Adm
   return findAdminGroup(deps, id);
 }
 
-export async function updateGroup(deps: CatalogDeps, id: string, body: unknown): Promise<AdminGroup> {
-  const values = toGroupValues(groupUpdateBodySchema, body);
+export async function updateGroup(deps: CatalogDeps, id: string, body: GroupInput): Promise<AdminGroup> {
+  const values = toGroupValues(body);
   await deps.db.transaction(async (tx) => {
     const before = await findLiveGroup(tx, id, 'update');
     if (!before) throw AppError.notFound(CatalogText.groupNotFound);
@@ -328,9 +331,10 @@ function toTemplate(row: TemplateRow): OptionTemplate {
   };
 }
 
-function toTemplateValues(body: unknown) {
-  return toPricedValues(parseInput(optionTemplateBodySchema, body));
-}
+/** An option template's body, as its route parsed it. */
+export type TemplateInput = z.output<typeof optionTemplateBodySchema>;
+
+const toTemplateValues = (body: TemplateInput) => toPricedValues(body);
 
 export async function listTemplates(db: Database): Promise<OptionTemplate[]> {
   const rows = await db
@@ -351,7 +355,11 @@ async function lockLiveTemplate(tx: Transaction, id: string): Promise<TemplateRo
   return row;
 }
 
-export async function createTemplate(db: Database, actorId: string, body: unknown): Promise<OptionTemplate> {
+export async function createTemplate(
+  db: Database,
+  actorId: string,
+  body: TemplateInput,
+): Promise<OptionTemplate> {
   const values = toTemplateValues(body);
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(optionTemplates).values(values).returning();
@@ -364,7 +372,7 @@ export async function updateTemplate(
   db: Database,
   actorId: string,
   id: string,
-  body: unknown,
+  body: TemplateInput,
 ): Promise<OptionTemplate> {
   const values = toTemplateValues(body);
   return db.transaction(async (tx) => {

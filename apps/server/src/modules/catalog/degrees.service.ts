@@ -1,12 +1,17 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
 import { AuditTarget } from '@retouch/shared/audit';
-import { CatalogText, degreeBodySchema, degreeCreateBodySchema, type Degree } from '@retouch/shared/catalog';
+import {
+  CatalogText,
+  type degreeBodySchema,
+  type degreeCreateBodySchema,
+  type Degree,
+} from '@retouch/shared/catalog';
 import type { Database, Transaction } from '../../db/client';
 import { AdvisoryLock, lockForTransaction } from '../../db/locks';
 import { degrees } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { recordRowChange } from '../audit/audit.repository';
-import { parseInput } from '../../lib/validation';
 import { toDegree } from './catalog.presenter';
 import { listDegreeRows, type DegreeRow } from './catalog.repository';
 
@@ -25,8 +30,11 @@ export async function listDegrees(db: Database): Promise<Degree[]> {
 /** Creates a degree with its titles; the first one becomes the default. */
 const degreeTarget = (row: DegreeRow) => ({ type: AuditTarget.degree, id: row.id, label: row.titleAdmin });
 
-export async function createDegree(db: Database, actorId: string, body: unknown): Promise<Degree> {
-  const { title } = parseInput(degreeCreateBodySchema, body ?? {});
+export async function createDegree(
+  db: Database,
+  actorId: string,
+  { title }: z.output<typeof degreeCreateBodySchema>,
+): Promise<Degree> {
   return inDegreeLock(db, async (tx) => {
     const hasDefault = (await listDegreeRows(tx)).some((degree) => degree.isDefault);
     const [row] = await tx
@@ -43,9 +51,8 @@ export async function updateDegree(
   db: Database,
   actorId: string,
   id: string,
-  body: unknown,
+  { title, default: makeDefault }: z.output<typeof degreeBodySchema>,
 ): Promise<Degree[]> {
-  const { title, default: makeDefault } = parseInput(degreeBodySchema, body);
   await inDegreeLock(db, async (tx) => {
     const live = await listDegreeRows(tx);
     const degree = live.find((candidate) => candidate.id === id);

@@ -1,11 +1,11 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
 import { AuditTarget } from '@retouch/shared/audit';
-import { CatalogText, reasonBodySchema, type RefusalReason } from '@retouch/shared/catalog';
+import { CatalogText, type reasonBodySchema, type RefusalReason } from '@retouch/shared/catalog';
 import type { Database, Transaction } from '../../db/client';
 import { refusalReasons } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { recordRowChange } from '../audit/audit.repository';
-import { parseInput } from '../../lib/validation';
 
 type ReasonRow = typeof refusalReasons.$inferSelect;
 
@@ -13,8 +13,10 @@ function toReason(row: ReasonRow): RefusalReason {
   return { _id: row.id, title: { admin: row.titleAdmin, user: row.titleUser } };
 }
 
-function toReasonValues(body: unknown) {
-  const { title } = parseInput(reasonBodySchema, body ?? {});
+/** A reason's body, as its route parsed it. */
+type ReasonInput = z.output<typeof reasonBodySchema>;
+
+function toReasonValues({ title }: ReasonInput) {
   return { titleAdmin: title.admin, titleUser: title.user };
 }
 
@@ -39,7 +41,7 @@ async function lockLiveReason(tx: Transaction, id: string): Promise<ReasonRow> {
   return row;
 }
 
-export async function createReason(db: Database, actorId: string, body: unknown): Promise<RefusalReason> {
+export async function createReason(db: Database, actorId: string, body: ReasonInput): Promise<RefusalReason> {
   const values = toReasonValues(body);
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(refusalReasons).values(values).returning();
@@ -52,7 +54,7 @@ export async function updateReason(
   db: Database,
   actorId: string,
   id: string,
-  body: unknown,
+  body: ReasonInput,
 ): Promise<RefusalReason> {
   const values = toReasonValues(body);
   return db.transaction(async (tx) => {

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { PackageText, PaymentText } from '@retouch/shared/payments';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PackageText, PaymentText, packageBodySchema, productSchema } from '@retouch/shared/payments';
 import { CatalogNotice } from '@retouch/shared/catalog';
 import { PermissionSign } from '@retouch/shared/permissions';
 import { SocketEvent } from '@retouch/shared/realtime';
@@ -28,7 +30,8 @@ import { parseStripeEvent } from './stripe-event';
 /** Provider events can carry long lists of line items; still bounded. */
 const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
 
-export async function paymentsRoutes(app: FastifyInstance) {
+export async function paymentsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const providers = await createPaymentProviders(app.config);
   const deps: PaymentsDeps = {
     db: app.db,
@@ -41,19 +44,28 @@ export async function paymentsRoutes(app: FastifyInstance) {
   const editPayConfig = { config: { permission: PermissionSign.editPayConfig } };
   const productId = (params: unknown, name = 'id') => uuidParam(params, name, PaymentText.productNotFound);
 
-  app.get('/api/products', () => listProducts(app.db));
-  app.post('/api/admin/product', editPayConfig, async (request, reply) =>
-    reply
-      .status(201)
-      .send(await createProduct(app.db, (await app.requireIdentity(request)).userId, request.body)),
+  const product = { response: { 200: productSchema, 201: productSchema } };
+  app.get('/api/products', { schema: { response: { 200: z.array(productSchema) } } }, () =>
+    listProducts(app.db),
   );
-  app.patch('/api/admin/product/:id', editPayConfig, async (request) =>
-    updateProduct(
-      app.db,
-      (await app.requireIdentity(request)).userId,
-      uuidParam(request.params, 'id', PackageText.notFound),
-      request.body,
-    ),
+  app.post(
+    '/api/admin/product',
+    { ...editPayConfig, schema: { body: packageBodySchema, ...product } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createProduct(app.db, (await app.requireIdentity(request)).userId, request.body)),
+  );
+  app.patch(
+    '/api/admin/product/:id',
+    { ...editPayConfig, schema: { body: packageBodySchema, ...product } },
+    async (request) =>
+      updateProduct(
+        app.db,
+        (await app.requireIdentity(request)).userId,
+        uuidParam(request.params, 'id', PackageText.notFound),
+        request.body,
+      ),
   );
   app.delete('/api/admin/product/:id', editPayConfig, async (request) => {
     await deleteProduct(

@@ -1,11 +1,16 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
 import { AuditTarget } from '@retouch/shared/audit';
-import { DEFAULT_PACKAGES, PackageText, packageBodySchema, type Product } from '@retouch/shared/payments';
+import {
+  DEFAULT_PACKAGES,
+  PackageText,
+  type packageBodySchema,
+  type Product,
+} from '@retouch/shared/payments';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { products } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { recordRowChange } from '../audit/audit.repository';
-import { parseInput } from '../../lib/validation';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -20,8 +25,10 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
-function toProductValues(body: unknown) {
-  const input = parseInput(packageBodySchema, body);
+/** A package's body, as its route parsed it. */
+type PackageInput = z.output<typeof packageBodySchema>;
+
+function toProductValues(input: PackageInput) {
   return {
     charge: input.charge,
     bonus: input.bonus,
@@ -64,7 +71,7 @@ async function lockLiveProduct(tx: Transaction, id: string): Promise<ProductRow>
   return row;
 }
 
-export async function createProduct(db: Database, actorId: string, body: unknown): Promise<Product> {
+export async function createProduct(db: Database, actorId: string, body: PackageInput): Promise<Product> {
   const values = toProductValues(body);
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(products).values(values).returning();
@@ -77,7 +84,7 @@ export async function updateProduct(
   db: Database,
   actorId: string,
   id: string,
-  body: unknown,
+  body: PackageInput,
 ): Promise<Product> {
   const values = toProductValues(body);
   return db.transaction(async (tx) => {

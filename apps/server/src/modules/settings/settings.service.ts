@@ -1,6 +1,6 @@
 import {
   SettingsText,
-  settingDateBodySchema,
+  type SettingDateBody,
   type SettingUpdateAnswer,
   type SystemSetting,
   type SystemSettingsAnswer,
@@ -9,7 +9,6 @@ import { eq } from 'drizzle-orm';
 import { AuditAction, AuditTarget } from '@retouch/shared/audit';
 import type { Database, Executor } from '../../db/client';
 import { SystemSettingName, systemSettings } from '../../db/schema/index';
-import { parseInput } from '../../lib/validation';
 import { recordAudit } from '../audit/audit.repository';
 import { listSettings, writeSettingDate, type SettingRow } from './settings.repository';
 
@@ -29,9 +28,8 @@ export async function listSystemSettings(db: Executor): Promise<SystemSettingsAn
 export async function setOrderOverload(
   db: Database,
   actorId: string,
-  body: unknown,
+  { data }: SettingDateBody,
 ): Promise<SettingUpdateAnswer> {
-  const { data } = parseInput(settingDateBodySchema, body);
   const until = data === null ? null : new Date(data);
   const row = await db.transaction(async (tx) => {
     const [before] = await tx
