@@ -66,22 +66,30 @@ export const AuditText = {
   } satisfies Record<AuditActionValue, string>,
 } as const;
 
+const auditTargetTypes = Object.values(AuditTarget) as [AuditTargetValue, ...AuditTargetValue[]];
+const auditActions = Object.values(AuditAction) as [AuditActionValue, ...AuditActionValue[]];
+
 /** One entry as the audit screen gets it. */
-export interface AuditEntry {
-  _id: string;
-  createdAt: string;
-  actor: { _id: string; email: string };
-  action: AuditActionValue;
-  target: { type: AuditTargetValue; _id: string; label: string };
-  before: unknown;
-  after: unknown;
-}
+export const auditEntrySchema = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  actor: z.object({ _id: z.string(), email: z.string() }),
+  action: z.enum(auditActions),
+  target: z.object({ type: z.enum(auditTargetTypes), _id: z.string(), label: z.string() }),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** `GET /api/admin/audit` answer: a page of entries and how many match in all. */
+export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), total: z.number() });
+export type AuditPage = z.infer<typeof auditPageSchema>;
 
 /** `GET /api/admin/audit`: a page, newest first, optionally of one target or one actor. */
 export const auditQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  targetType: z.enum(Object.values(AuditTarget) as [AuditTargetValue, ...AuditTargetValue[]]).optional(),
+  targetType: z.enum(auditTargetTypes).optional(),
   targetId: z.string().min(1).max(100).optional(),
   actorId: z.uuid().optional(),
 });

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import { deleteAccountSchema, forgotPasswordSchema, resetPasswordSchema } from '@retouch/shared/accounts';
-import { auditQuerySchema } from '@retouch/shared/audit';
 import {
   adminOrdersExportQuerySchema,
   adminOrdersQuerySchema,
@@ -11,10 +10,6 @@ import {
   adminRegistrationSchema,
   adminUsersExportQuerySchema,
   adminUsersQuerySchema,
-  assignRoleSchema,
-  createRoleSchema,
-  customPermissionsSchema,
-  updateRoleSchema,
 } from '@retouch/shared/admin-users';
 import { confirmEmailQuerySchema, loginSchema, registrationSchema } from '@retouch/shared/auth';
 import { offerDataSchema, serviceDataSchema } from '@retouch/shared/catalog';
@@ -75,15 +70,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/product/:id/buy': { idempotent: true },
   'POST /api/payment/sandbox/confirm': { body: sandboxConfirmSchema },
 
-  'GET /api/admin/audit': { query: auditQuerySchema },
   'GET /api/admin/users': { query: adminUsersQuerySchema },
   'GET /api/admin/users/export': { query: adminUsersExportQuerySchema },
   'POST /api/admin/user/registration': { body: adminRegistrationSchema },
   'PATCH /api/admin/user/change/info/:id': { body: adminChangeUserSchema },
-  'POST /api/admin/permissions/role': { body: createRoleSchema },
-  'PATCH /api/admin/permissions/role/:id': { body: updateRoleSchema },
-  'PATCH /api/admin/permissions/role/user/:userId': { body: assignRoleSchema },
-  'PATCH /api/admin/permissions/custom/user/:userId': { body: customPermissionsSchema },
 
   'POST /api/admin/services/list/:groupId': { multipart: { data: offerDataSchema, files: CATALOG_PICTURES } },
   'PATCH /api/admin/services/list/:id': { multipart: { data: serviceDataSchema, files: CATALOG_PICTURES } },

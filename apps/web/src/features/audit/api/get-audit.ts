@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditTargetValue } from '@retouch/shared/audit';
+import type { AuditPage, AuditTargetValue } from '@retouch/shared/audit';
 import { DEFAULT_ADMIN_PAGE_SIZE } from '@retouch/shared/constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
@@ -8,11 +8,6 @@ import { queryKeys } from '@/lib/query-keys';
 export interface AuditFilter {
   targetType?: AuditTargetValue;
   targetId?: string;
-}
-
-export interface AuditPage {
-  entries: AuditEntry[];
-  total: number;
 }
 
 /** `GET /api/admin/audit` (lookUsers): a page of 20 entries, newest first, and the number of all that match. */
