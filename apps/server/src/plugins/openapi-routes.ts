@@ -5,12 +5,6 @@ import {
   adminOrdersQuerySchema,
   clientOrdersQuerySchema,
 } from '@retouch/shared/admin-orders';
-import {
-  adminChangeUserSchema,
-  adminRegistrationSchema,
-  adminUsersExportQuerySchema,
-  adminUsersQuerySchema,
-} from '@retouch/shared/admin-users';
 import { confirmEmailQuerySchema, loginSchema, registrationSchema } from '@retouch/shared/auth';
 import { offerDataSchema, serviceDataSchema } from '@retouch/shared/catalog';
 import { analyticsQuerySchema, changeOrderBodySchema, refuseBodySchema } from '@retouch/shared/dispatch';
@@ -69,11 +63,6 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/orders/refusal/:id': { body: revisionSchema, idempotent: true },
   'POST /api/product/:id/buy': { idempotent: true },
   'POST /api/payment/sandbox/confirm': { body: sandboxConfirmSchema },
-
-  'GET /api/admin/users': { query: adminUsersQuerySchema },
-  'GET /api/admin/users/export': { query: adminUsersExportQuerySchema },
-  'POST /api/admin/user/registration': { body: adminRegistrationSchema },
-  'PATCH /api/admin/user/change/info/:id': { body: adminChangeUserSchema },
 
   'POST /api/admin/services/list/:groupId': { multipart: { data: offerDataSchema, files: CATALOG_PICTURES } },
   'PATCH /api/admin/services/list/:id': { multipart: { data: serviceDataSchema, files: CATALOG_PICTURES } },

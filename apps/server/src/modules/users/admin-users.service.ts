@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
   AdminUsersText,
-  adminUsersExportQuerySchema,
+  type AdminUsersFilter,
   type AdminUser,
   type AdminUsersPage,
   type adminChangeUserSchema,
@@ -18,7 +18,6 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { csvStream, isoDateTime, isoDay, keysetPages, type CsvColumn } from '../../lib/csv-export';
 import { hashPassword } from '../../lib/passwords';
-import { parseInput } from '../../lib/validation';
 import { recordAudit, userTarget } from '../audit/audit.repository';
 import { applyLedgerEntry } from '../ledger/ledger.service';
 import { findRoleIdByTitle } from '../permissions/permissions.repository';
@@ -87,8 +86,7 @@ const usersCsvColumns: CsvColumn<AdminUser>[] = [
  * `GET /api/admin/users/export`: every live user the table's search and switch keep, in its order, as CSV
  * read a page at a time. The query is checked before anything is sent.
  */
-export function exportUsers(db: Database, rawQuery: unknown, now: Date) {
-  const filter = parseInput(adminUsersExportQuerySchema, rawQuery);
+export function exportUsers(db: Database, filter: AdminUsersFilter, now: Date) {
   const pages = keysetPages(
     (after?: UsersCursor) => findUsersAfter(db, filter, after),
     USERS_EXPORT_PAGE_SIZE,
