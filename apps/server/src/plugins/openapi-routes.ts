@@ -1,10 +1,5 @@
 import type { z } from 'zod';
 import { deleteAccountSchema, forgotPasswordSchema, resetPasswordSchema } from '@retouch/shared/accounts';
-import {
-  adminOrdersExportQuerySchema,
-  adminOrdersQuerySchema,
-  clientOrdersQuerySchema,
-} from '@retouch/shared/admin-orders';
 import { confirmEmailQuerySchema, loginSchema, registrationSchema } from '@retouch/shared/auth';
 import { offerDataSchema, serviceDataSchema } from '@retouch/shared/catalog';
 import { analyticsQuerySchema, changeOrderBodySchema, refuseBodySchema } from '@retouch/shared/dispatch';
@@ -69,9 +64,6 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/admin/services/optional/:id': { multipart: { data: offerDataSchema, files: CATALOG_PICTURES } },
   'PATCH /api/admin/services/optional/:id': { multipart: { data: offerDataSchema, files: CATALOG_PICTURES } },
 
-  'GET /api/admin/orders/': { query: adminOrdersQuerySchema },
-  'GET /api/admin/orders/export': { query: adminOrdersExportQuerySchema },
-  'GET /api/admin/orders/user/:clientId': { query: clientOrdersQuerySchema },
   'POST /api/admin/orders/executor/completed': { multipart: { files: ['image'] } },
   'POST /api/admin/orders/executor/refuse': { body: refuseBodySchema },
   'PATCH /api/admin/orders/executor/change/order': { body: changeOrderBodySchema },

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { AdminOrdersText } from '@retouch/shared/admin-orders';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AdminOrdersText,
+  adminOrdersExportQuerySchema,
+  adminOrdersQuerySchema,
+  clientOrdersQuerySchema,
+} from '@retouch/shared/admin-orders';
 import { PermissionSign } from '@retouch/shared/permissions';
 import { sendCsv } from '../../lib/csv-export';
 import { uuidParam } from '../../lib/validation';
@@ -18,20 +24,27 @@ export interface AdminOrdersOptions {
 }
 
 /** The back office's orders (back office section 7, Orders): the table and its export, the details, cancel by staff. */
-export async function adminOrdersRoutes(app: FastifyInstance, { work }: AdminOrdersOptions) {
+export async function adminOrdersRoutes(fastify: FastifyInstance, { work }: AdminOrdersOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const lookOrders = { config: { permission: PermissionSign.lookOrders } };
   const orderId = (params: unknown) => uuidParam(params, 'id', AdminOrdersText.orderNotFound);
   const clientId = (params: unknown) => uuidParam(params, 'clientId', AdminOrdersText.userNotFound);
 
-  app.get('/api/admin/orders/', lookOrders, async (request) =>
-    listOrders(app.db, request.query, app.clock.now()),
+  app.get(
+    '/api/admin/orders/',
+    { ...lookOrders, schema: { querystring: adminOrdersQuerySchema } },
+    async (request) => listOrders(app.db, request.query, app.clock.now()),
   );
 
   // The table's rows with its filters, as a CSV download (lookOrders, like the table).
-  app.get('/api/admin/orders/export', lookOrders, async (request, reply) => {
-    const { filename, stream } = exportOrders(app.db, request.query, app.clock.now());
-    return sendCsv(reply, filename, stream);
-  });
+  app.get(
+    '/api/admin/orders/export',
+    { ...lookOrders, schema: { querystring: adminOrdersExportQuerySchema } },
+    async (request, reply) => {
+      const { filename, stream } = exportOrders(app.db, request.query, app.clock.now());
+      return sendCsv(reply, filename, stream);
+    },
+  );
 
   app.get('/api/admin/orders/order/:id', lookOrders, async (request) =>
     getStaffOrder(app.db, orderId(request.params)),
@@ -41,8 +54,10 @@ export async function adminOrdersRoutes(app: FastifyInstance, { work }: AdminOrd
     cancelOrder(work.flow, orderId(request.params)),
   );
 
-  app.get('/api/admin/orders/user/:clientId', lookOrders, async (request) =>
-    listClientOrders(app.db, clientId(request.params), request.query),
+  app.get(
+    '/api/admin/orders/user/:clientId',
+    { ...lookOrders, schema: { querystring: clientOrdersQuerySchema } },
+    async (request) => listClientOrders(app.db, clientId(request.params), request.query),
   );
 
   app.get('/api/admin/user/info/:clientId', lookOrders, async (request) =>

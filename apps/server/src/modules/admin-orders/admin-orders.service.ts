@@ -1,10 +1,10 @@
 import {
   AdminOrdersText,
   OrderTableStatusText,
-  adminOrdersExportQuerySchema,
-  adminOrdersQuerySchema,
-  clientOrdersQuerySchema,
   orderTableStatus,
+  type AdminOrdersFilter,
+  type adminOrdersQuerySchema,
+  type clientOrdersQuerySchema,
   type AdminOrderRow,
   type AdminOrdersPage,
   type AdminUserInfo,
@@ -12,11 +12,11 @@ import {
   type ClientOrders,
 } from '@retouch/shared/admin-orders';
 import type { StaffOrder } from '@retouch/shared/dispatch';
+import type { z } from 'zod';
 import { OrderCondition } from '@retouch/shared/orders';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { csvStream, isoDateTime, isoDay, keysetPages, type CsvColumn } from '../../lib/csv-export';
-import { parseInput } from '../../lib/validation';
 import type { OrderFlowDeps } from '../order-flow/order-transition';
 import { cancelOrder as cancelByStaff } from '../order-flow/staff-commands';
 import { findStaffOrder } from '../orders/order-staff-view';
@@ -30,8 +30,12 @@ import {
 } from './admin-orders.repository';
 
 /** `GET /api/admin/orders/`: a page of the orders the filters keep, sorted by date on the server. */
-export async function listOrders(db: Database, rawQuery: unknown, now: Date): Promise<AdminOrdersPage> {
-  return findOrdersPage(db, { ...parseInput(adminOrdersQuerySchema, rawQuery), now });
+export async function listOrders(
+  db: Database,
+  query: z.output<typeof adminOrdersQuerySchema>,
+  now: Date,
+): Promise<AdminOrdersPage> {
+  return findOrdersPage(db, { ...query, now });
 }
 
 /** Header texts of the orders export: the table's columns, the date in UTC, the amounts in tokens. */
@@ -69,8 +73,8 @@ const ordersCsvColumns = (now: Date): CsvColumn<AdminOrderRow>[] => [
  * `GET /api/admin/orders/export`: every order the table's filters keep, in its order, as CSV read a page
  * at a time. The query is checked before anything is sent, so a bad filter is a 400, not a broken file.
  */
-export function exportOrders(db: Database, rawQuery: unknown, now: Date) {
-  const filter = { ...parseInput(adminOrdersExportQuerySchema, rawQuery), now };
+export function exportOrders(db: Database, query: AdminOrdersFilter, now: Date) {
+  const filter = { ...query, now };
   const rows = keysetPages((after?: OrdersCursor) => findOrdersAfter(db, filter, after), EXPORT_PAGE_SIZE);
   return { filename: `orders-${isoDay(now)}.csv`, stream: csvStream(rows, ordersCsvColumns(now)) };
 }
@@ -79,9 +83,8 @@ export function exportOrders(db: Database, rawQuery: unknown, now: Date) {
 export async function listClientOrders(
   db: Database,
   clientId: string,
-  rawQuery: unknown,
+  { limit }: z.output<typeof clientOrdersQuerySchema>,
 ): Promise<ClientOrders> {
-  const { limit } = parseInput(clientOrdersQuerySchema, rawQuery);
   return { orders: await findClientOrders(db, clientId, limit) };
 }
 
