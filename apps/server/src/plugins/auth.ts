@@ -30,6 +30,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The permission sign an /api/admin or /api/analytics route needs besides showAdmin. */
     permission?: PermissionSignValue;
+    /**
+     * A customer-side route for a signed-in user: a visitor gets 401 before the request's parts are
+     * validated (the handler reads the identity with `requireIdentity`, cached on the request).
+     */
+    signedIn?: true;
   }
   interface FastifyRequest {
     identity: SessionIdentity | null | undefined;
@@ -139,6 +144,13 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('onRoute', (route) => {
+    if (route.config?.signedIn) {
+      const signedIn = async (request: FastifyRequest) => {
+        await app.requireIdentity(request);
+      };
+      const existing = route.preValidation;
+      route.preValidation = [signedIn, ...(Array.isArray(existing) ? existing : existing ? [existing] : [])];
+    }
     if (!GUARDED_PREFIXES.some((prefix) => route.url.startsWith(prefix))) return;
     const sign = route.config?.permission;
     if (sign === undefined) {

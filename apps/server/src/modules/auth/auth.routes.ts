@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { confirmEmailQuerySchema, loginSchema, registrationSchema } from '@retouch/shared/auth';
 import { PermissionSign, hasPermission } from '@retouch/shared/permissions';
 import { ServerText } from '@retouch/shared/texts';
 import { AppError } from '../../lib/app-error';
-import { parseInput } from '../../lib/validation';
 import { loadUserInfo } from '../users/users.service';
 import {
   authenticate,
@@ -18,7 +18,8 @@ import { revokeSession } from './sessions.repository';
 
 const userIdParams = z.object({ userId: z.uuid({ error: ServerText.userNotFound }) });
 
-export async function authRoutes(app: FastifyInstance) {
+export async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = (): AuthDeps => ({
     db: app.db,
     clock: app.clock,
@@ -30,10 +31,11 @@ export async function authRoutes(app: FastifyInstance) {
   // Guessing one account's password from many addresses meets a per-account limit as well.
   const loginThrottle = createLoginThrottle({ clock: app.clock, log: app.log, redis: app.redis });
 
-  app.post('/api/registration', { config: authRateLimit }, async (request, reply) => {
-    const body = parseInput(registrationSchema, request.body);
-    return reply.status(201).send(await registerCustomer(deps(), body));
-  });
+  app.post(
+    '/api/registration',
+    { config: authRateLimit, schema: { body: registrationSchema } },
+    async (request, reply) => reply.status(201).send(await registerCustomer(deps(), request.body)),
+  );
 
   app.get('/api/email/confirm', async (request) => {
     const query = confirmEmailQuerySchema.safeParse(request.query);
@@ -41,14 +43,17 @@ export async function authRoutes(app: FastifyInstance) {
     return { message: await confirmEmail(deps(), query.data.userId, query.data.token) };
   });
 
-  app.get('/api/email/confirm/reset/:userId', { config: authRateLimit }, async (request) => {
-    const { userId } = parseInput(userIdParams, request.params);
-    const { message, dateStart } = await resendConfirmation(deps(), userId);
-    return { message, dateStart };
-  });
+  app.get(
+    '/api/email/confirm/reset/:userId',
+    { config: authRateLimit, schema: { params: userIdParams } },
+    async (request) => {
+      const { message, dateStart } = await resendConfirmation(deps(), request.params.userId);
+      return { message, dateStart };
+    },
+  );
 
-  app.post('/api/login', { config: authRateLimit }, async (request, reply) => {
-    const { email, password } = parseInput(loginSchema, request.body);
+  app.post('/api/login', { config: authRateLimit, schema: { body: loginSchema } }, async (request, reply) => {
+    const { email, password } = request.body;
     const result = await loginThrottle.guard(email, () => authenticate(deps(), email, password));
     if (result.kind === 'pending') return result.pending;
     await app.startSession(reply, result.userId, request.headers['user-agent']);

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { etaQuerySchema, type EtaAnswer } from '@retouch/shared/eta';
-import { parseInput } from '../../lib/validation';
 import { estimateNewOrder, type EtaDeps } from './eta.service';
 
-export async function etaRoutes(app: FastifyInstance) {
+export async function etaRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps: EtaDeps = { db: app.db, now: () => app.clock.now() };
   // Public, like the overload warning: the editor shows anyone when a result sent now would come.
-  app.get('/api/system/order/eta', async (request): Promise<EtaAnswer> => {
-    return estimateNewOrder(deps, parseInput(etaQuerySchema, request.query));
-  });
+  app.get(
+    '/api/system/order/eta',
+    { schema: { querystring: etaQuerySchema } },
+    async (request): Promise<EtaAnswer> => estimateNewOrder(deps, request.query),
+  );
 }

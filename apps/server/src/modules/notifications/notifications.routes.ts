@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   notificationSettingsSchema,
   pushSubscriptionSchema,
@@ -6,7 +7,6 @@ import {
   type NotificationSettings,
   type PushPublicKey,
 } from '@retouch/shared/notifications';
-import { parseInput } from '../../lib/validation';
 import { perUserRateLimit } from '../../plugins/user-rate-limit';
 import {
   changeSettings,
@@ -28,9 +28,10 @@ export interface NotificationsRoutesOptions {
 
 /** The customer's notification switch and Web Push subscriptions (issue 19, docs/decisions/0025). */
 export async function notificationsRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   { deps, notifier }: NotificationsRoutesOptions,
 ) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   // The VAPID keys are found (outside production without configured keys: made and kept) at start, so
   // that no request writes them; if the database fails now, the first use tries again.
   app.addHook('onReady', async () => {
@@ -46,11 +47,14 @@ export async function notificationsRoutes(
     return loadSettings(deps.db, userId);
   });
 
-  app.patch('/api/user/notifications', async (request): Promise<NotificationSettings> => {
-    const { userId } = await app.requireIdentity(request);
-    const body = parseInput(notificationSettingsSchema, request.body);
-    return changeSettings(deps, userId, body);
-  });
+  app.patch(
+    '/api/user/notifications',
+    { config: { signedIn: true }, schema: { body: notificationSettingsSchema } },
+    async (request): Promise<NotificationSettings> => {
+      const { userId } = await app.requireIdentity(request);
+      return changeSettings(deps, userId, request.body);
+    },
+  );
 
   app.get('/api/push/public-key', async (request): Promise<PushPublicKey> => {
     await app.requireIdentity(request);
@@ -59,17 +63,26 @@ export async function notificationsRoutes(
 
   const subscribeLimit = { config: perUserRateLimit(app, SUBSCRIBE_RATE_LIMIT_PER_MINUTE, '1 minute') };
 
-  app.post('/api/push/subscriptions', subscribeLimit, async (request, reply) => {
-    const { userId } = await app.requireIdentity(request);
-    const body = parseInput(pushSubscriptionSchema, request.body);
-    await subscribe(deps, userId, body);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/push/subscriptions',
+    {
+      config: { ...subscribeLimit.config, signedIn: true },
+      schema: { body: pushSubscriptionSchema },
+    },
+    async (request, reply) => {
+      const { userId } = await app.requireIdentity(request);
+      await subscribe(deps, userId, request.body);
+      return reply.status(204).send();
+    },
+  );
 
-  app.delete('/api/push/subscriptions', async (request, reply) => {
-    const { userId } = await app.requireIdentity(request);
-    const { endpoint } = parseInput(pushUnsubscribeSchema, request.body);
-    await unsubscribe(deps, userId, endpoint);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/push/subscriptions',
+    { config: { signedIn: true }, schema: { body: pushUnsubscribeSchema } },
+    async (request, reply) => {
+      const { userId } = await app.requireIdentity(request);
+      await unsubscribe(deps, userId, request.body.endpoint);
+      return reply.status(204).send();
+    },
+  );
 }

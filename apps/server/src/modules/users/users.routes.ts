@@ -1,6 +1,7 @@
 import { createAvatar } from '@dicebear/core';
 import { initials } from '@dicebear/collection';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { GENERATED_AVATAR_MARKER, MAX_AVATAR_BYTES } from '@retouch/shared/constants';
 import { ServerText } from '@retouch/shared/texts';
@@ -14,7 +15,8 @@ import { changePassword, changeProfile, loadUserInfo, type UsersDeps } from './u
 
 const avatarParams = z.object({ file: z.string().regex(/^[0-9a-f-]{36}\.svg$/) });
 
-export async function usersRoutes(app: FastifyInstance) {
+export async function usersRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = (): UsersDeps => ({ db: app.db, clock: app.clock, storage: app.storage });
 
   app.get('/api/user/info', async (request) => {
@@ -26,14 +28,18 @@ export async function usersRoutes(app: FastifyInstance) {
     config: perUserRateLimit(app, app.config.PASSWORD_CHANGE_RATE_LIMIT_PER_15_MINUTES, '15 minutes'),
   };
 
-  app.patch('/api/user/change/password', passwordChangeLimit, async (request) => {
-    const identity = await app.requireIdentity(request);
-    const body = parseInput(changePasswordSchema, request.body);
-    const { endedSessionIds } = await changePassword(deps(), identity, body.oldPassword, body.password);
-    // The ended sessions' open sockets go too: a stolen session must not keep listening.
-    await app.endSessions(identity.userId, endedSessionIds);
-    return { message: ServerText.passwordChanged };
-  });
+  app.patch(
+    '/api/user/change/password',
+    { config: { ...passwordChangeLimit.config, signedIn: true }, schema: { body: changePasswordSchema } },
+    async (request) => {
+      const identity = await app.requireIdentity(request);
+      const { body } = request;
+      const { endedSessionIds } = await changePassword(deps(), identity, body.oldPassword, body.password);
+      // The ended sessions' open sockets go too: a stolen session must not keep listening.
+      await app.endSessions(identity.userId, endedSessionIds);
+      return { message: ServerText.passwordChanged };
+    },
+  );
 
   app.patch('/api/user/change/info', async (request) => {
     const { userId } = await app.requireIdentity(request);
