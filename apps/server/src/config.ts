@@ -7,7 +7,7 @@ const booleanFromEnv = z
   .transform((value) => value === 'true' || value === '1');
 
 /** Every environment setting, with its default. Parsed once at start; a bad value stops the process. */
-export const configSchema = z
+const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     HOST: z.string().default('0.0.0.0'),

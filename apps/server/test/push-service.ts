@@ -16,7 +16,7 @@ export interface BrowserKeys {
   p256dh: string;
 }
 
-export function newBrowserKeys(): BrowserKeys {
+function newBrowserKeys(): BrowserKeys {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   return {

@@ -26,7 +26,7 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** The demo accounts' and the admin's password in every deployment. */
-export const DEPLOYMENT_PASSWORD = 'two-instances-pass';
+const DEPLOYMENT_PASSWORD = 'two-instances-pass';
 
 /** Whether PostgreSQL and Redis answer; where CI provides them (TEST_DATABASE_URL), a missing one fails. */
 export async function deploymentServicesReachable(): Promise<boolean> {

@@ -11,7 +11,7 @@ import { AppError } from './app-error';
 const BACK_OFFICE_PREFIXES = ['/api/admin', '/api/analytics', '/api/executor'] as const;
 
 /** Whether the request is a back-office call (its route, or its path when no route matched). */
-export function isBackOfficeRequest(request: FastifyRequest): boolean {
+function isBackOfficeRequest(request: FastifyRequest): boolean {
   const path = (request.routeOptions.url ?? request.url).split('?')[0]!;
   return BACK_OFFICE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { Config } from '../config';
 
-export interface PaymentToStart {
+interface PaymentToStart {
   id: string;
   userId: string;
   productId: string;
@@ -10,26 +10,26 @@ export interface PaymentToStart {
 }
 
 /** The provider side of a card payment: its id there, and the secret the browser confirms with. */
-export interface StartedCardPayment {
+interface StartedCardPayment {
   providerRef: string;
   clientSecret: string;
 }
 
-export interface CardProvider {
+interface CardProvider {
   name: 'sandbox' | 'stripe';
   /** The key the browser uses (Stripe's publishable key; a fixed label for the sandbox). */
   publicKey: string;
   startCardPayment(payment: PaymentToStart): Promise<StartedCardPayment>;
 }
 
-export interface CryptoProvider {
+interface CryptoProvider {
   name: 'sandbox' | 'nowpayments';
   /** The invoice: its id there, and the hosted page to show (none: we render the sandbox invoice). */
   createInvoice(payment: PaymentToStart): Promise<{ providerRef: string; invoiceUrl?: string }>;
 }
 
 /** Offline card processor with a test mode's behaviour; the confirm step lives in the payments service. */
-export const sandboxCardProvider: CardProvider = {
+const sandboxCardProvider: CardProvider = {
   name: 'sandbox',
   publicKey: 'sandbox',
   async startCardPayment(payment) {
@@ -40,7 +40,7 @@ export const sandboxCardProvider: CardProvider = {
   },
 };
 
-export const sandboxCryptoProvider: CryptoProvider = {
+const sandboxCryptoProvider: CryptoProvider = {
   name: 'sandbox',
   async createInvoice(payment) {
     return { providerRef: `sbx_inv_${payment.id}` };
@@ -48,7 +48,7 @@ export const sandboxCryptoProvider: CryptoProvider = {
 };
 
 /** Stripe PaymentIntents; the package and our payment id ride in the metadata. */
-export function createStripeProvider(stripe: Stripe, publishableKey: string): CardProvider {
+function createStripeProvider(stripe: Stripe, publishableKey: string): CardProvider {
   return {
     name: 'stripe',
     publicKey: publishableKey,
@@ -68,7 +68,7 @@ export function createStripeProvider(stripe: Stripe, publishableKey: string): Ca
 }
 
 /** NOWPayments hosted invoices (https://documenter.getpostman.com/view/7907941/2s93JusNJt). */
-export function createNowPaymentsProvider(config: Config): CryptoProvider {
+function createNowPaymentsProvider(config: Config): CryptoProvider {
   return {
     name: 'nowpayments',
     async createInvoice(payment) {

@@ -21,7 +21,7 @@ export interface GuardedRoute {
   permission: PermissionSignValue;
 }
 
-export interface SessionIdentity {
+interface SessionIdentity {
   sessionId: string;
   userId: string;
 }

@@ -2,7 +2,7 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
 
 /** What a secret's value becomes in the log. */
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** Query parameters that carry a secret: links' tokens, the Android hook's HMAC, OAuth's code and state. */
 const SECRET_PARAMETERS = new Set(['token', 'hash', 'code', 'state', 'id_token']);
@@ -19,7 +19,7 @@ function isSecretParameter(name: string): boolean {
 }
 
 /** The URL with the value of every secret query parameter replaced by REDACTED; the rest kept as sent. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');
   if (queryStart === -1) return url;
   const pairs = url

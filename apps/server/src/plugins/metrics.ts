@@ -8,7 +8,7 @@ import { countDesignersOnShift } from '../modules/dispatch/shifts.repository';
 import { countWaitingForReview } from '../modules/work-queue/moderator-queue';
 
 /** Label of requests no route matched (404s, the web app's fallback): route patterns keep the label set small. */
-export const UNMATCHED_ROUTE = '(unmatched)';
+const UNMATCHED_ROUTE = '(unmatched)';
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 let processRegistry: Registry | undefined;

@@ -14,7 +14,7 @@ import {
 import { PermissionSign } from '@retouch/shared/permissions';
 import { ROUTE_DOCS, type RouteDoc } from './openapi-routes';
 
-export const DOCS_PREFIX = '/api/docs';
+const DOCS_PREFIX = '/api/docs';
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
 /** Routes outside /api documented as well: the probes and the metrics. */
 const OPERATIONS_ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
@@ -154,7 +154,7 @@ function operationOf(route: DocumentedRoute): Operation {
 }
 
 /** The OpenAPI 3.1 document of the registered routes, with the shared schemas the registry names. */
-export function buildOpenApiDocument(routes: DocumentedRoute[], apiVersion: string) {
+function buildOpenApiDocument(routes: DocumentedRoute[], apiVersion: string) {
   const paths: Record<string, Record<string, Operation>> = {};
   for (const route of routes) {
     const path = openApiPath(route.url);

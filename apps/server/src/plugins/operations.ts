@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Resolves when the dependency answers; rejects (or times out) when it does not. */
-export type ReadinessCheck = () => Promise<void>;
+type ReadinessCheck = () => Promise<void>;
 
-export interface ReadinessReport {
+interface ReadinessReport {
   ready: boolean;
   checks: Record<string, 'ok' | 'failing'>;
 }
@@ -26,8 +26,8 @@ declare module 'fastify' {
 }
 
 /** A check that has not answered by then counts as failing: a probe must not hang on a stuck dependency. */
-export const READINESS_CHECK_TIMEOUT_MS = 3000;
-export const REQUEST_ID_HEADER = 'x-request-id';
+const READINESS_CHECK_TIMEOUT_MS = 3000;
+const REQUEST_ID_HEADER = 'x-request-id';
 /** An incoming request id is kept only when short and made of characters safe in any log line. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 

@@ -19,7 +19,7 @@ const FOREIGN_FETCH_SITES = new Set(['cross-site', 'same-site']);
  * `Origin: null` for a form our own page posts when that page's Referrer-Policy is no-referrer (helmet's
  * default). A request with neither header (webhooks, the mobile app, curl) is not foreign.
  */
-export function foreignRequestCheck(config: Pick<Config, 'PUBLIC_URL' | 'TRUST_PROXY'>) {
+function foreignRequestCheck(config: Pick<Config, 'PUBLIC_URL' | 'TRUST_PROXY'>) {
   const publicOrigin = new URL(config.PUBLIC_URL).origin;
   return (request: IncomingMessage): boolean => {
     const fetchSite = request.headers['sec-fetch-site'];

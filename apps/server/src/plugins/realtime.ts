@@ -17,7 +17,7 @@ import { sameSiteHandshake } from './origin-check';
 /** Clients send at most a boolean per event: a bigger message is abuse, and socket.io ends the connection. */
 const SOCKET_MAX_MESSAGE_BYTES = 16 * 1024;
 
-export interface SocketData {
+interface SocketData {
   userId: string;
   roleId: string;
   sessionId: string;
@@ -25,7 +25,7 @@ export interface SocketData {
 }
 
 /** What instances tell each other through the adapter (Redis) when several run. */
-export interface InterServerEvents {
+interface InterServerEvents {
   /** The catalogue changed on the sender: drop the cached public answer. */
   catalogChanged: () => void;
   /** Sessions ended or users' permissions changed on the sender: forget them, then confirm. */
@@ -46,7 +46,7 @@ export type RealtimeSocket = Socket<
 >;
 
 /** What services publish through: they never see socket.io itself. */
-export interface RealtimePublisher {
+interface RealtimePublisher {
   toUser<E extends keyof ServerToClientEvents>(
     userId: string,
     event: E,

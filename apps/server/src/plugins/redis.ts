@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 
 /** The Redis connections of a scaled-out instance: one for commands and publishing, one for subscribing. */
-export interface RedisConnections {
+interface RedisConnections {
   client: Redis;
   subscriber: Redis;
   /** Every key and channel this deployment uses starts with it. */

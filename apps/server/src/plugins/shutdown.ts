@@ -6,7 +6,7 @@ import type { RealtimeServer } from './realtime';
 type Step = { name: string; run: () => Promise<void> };
 
 /** What a plugin does when its instance goes away (docs/decisions/0016-operations.md). */
-export interface Shutdown {
+interface Shutdown {
   /** Stops a timer and waits for its running pass; runs first, while sockets and the database still work. */
   stopWork(name: string, run: () => Promise<void>): void;
   /** Runs once this instance's sockets are gone, before the database closes: gives back what only they justified. */

@@ -17,7 +17,7 @@ const RENEWED_BY_TIME = new Set(['staff_presence']);
 
 let tableNames: Promise<string[]> | undefined;
 
-export async function digestTables(db: Executor): Promise<TableDigests> {
+async function digestTables(db: Executor): Promise<TableDigests> {
   tableNames ??= db
     .execute(
       sql`select table_name as name from information_schema.tables

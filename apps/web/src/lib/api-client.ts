@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { ApiError } from './api-error';
 
 /** Pause before a 418 answer is asked again. */
-export const SILENT_RETRY_DELAY_MS = 250;
+const SILENT_RETRY_DELAY_MS = 250;
 
 // Its own module, so the query client (loaded with every page) does not bring the zod schemas here.
 export { ApiError } from './api-error';

@@ -14,7 +14,7 @@ import { ApiError } from './api-error';
  * answer) was answered with what that load had read before the change, and the page stayed stale. Such
  * loads are cancelled here first, and the invalidation starts them again.
  */
-export class AppQueryClient extends QueryClient {
+class AppQueryClient extends QueryClient {
   override async invalidateQueries<TTaggedQueryKey extends QueryKey = QueryKey>(
     filters?: InvalidateQueryFilters<TTaggedQueryKey>,
     options?: InvalidateOptions,

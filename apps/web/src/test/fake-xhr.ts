@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 
 /** A stand-in for XMLHttpRequest whose requests the test answers by hand. */
-export class FakeXhr {
+class FakeXhr {
   static requests: FakeXhr[] = [];
 
   method = '';

@@ -5,7 +5,7 @@ import type { Mailer, MailMessage } from '../../mail/mailer';
 import type { Storage } from '../../storage/storage';
 
 /** What the account services tell the outside world; the routes wire it to socket.io. */
-export interface AccountEvents {
+interface AccountEvents {
   sessionsEnded(userId: string, sessionIds: readonly string[]): Promise<void>;
 }
 

@@ -5,7 +5,7 @@ import { orderProcessing, orders } from '../../db/schema/index';
 import { storageKeyFromPath, type Storage } from '../../storage/storage';
 
 /** Orders claimed per transaction by the retention job and the account deletion. */
-export const PICTURE_EXPIRY_BATCH_SIZE = 50;
+const PICTURE_EXPIRY_BATCH_SIZE = 50;
 
 /** Conditions an order leaves no more by itself: only such orders lose their pictures. */
 export const FINISHED_CONDITIONS = [...ConditionGroup.finished];

@@ -11,7 +11,7 @@ export interface OfferPictures {
 }
 
 /** The multipart part names of the three catalogue images. */
-export const PICTURE_PARTS = { picture: 'image', pictureBefore: 'before', pictureAfter: 'after' } as const;
+const PICTURE_PARTS = { picture: 'image', pictureBefore: 'before', pictureAfter: 'after' } as const;
 
 /**
  * Stores whichever of the three images were sent (web-sized, EXIF stripped), plus a thumbnail of the

@@ -5,7 +5,7 @@ import { LedgerReason, users } from '../../db/schema/index';
 import { applyLedgerEntry } from './ledger.service';
 
 /** Tokens expire after this long without activity (customer-side section 1). */
-export const TOKEN_EXPIRY_INACTIVE_DAYS = 365;
+const TOKEN_EXPIRY_INACTIVE_DAYS = 365;
 
 /**
  * Zeroes the balance of every account inactive for a year, through ledger entries. Runs under a

@@ -11,14 +11,14 @@ export interface VapidDetails {
   privateKey: string;
 }
 
-export interface StoredSubscription {
+interface StoredSubscription {
   endpoint: string;
   p256dh: string;
   auth: string;
 }
 
 /** Delivered: the push service took it. Gone: the subscription no longer exists (404, 410). */
-export type PushOutcome = 'delivered' | 'gone';
+type PushOutcome = 'delivered' | 'gone';
 
 /** How pushes leave the server; tests may replace it. */
 export interface PushSender {

@@ -7,7 +7,7 @@ import type { OrderEvent } from './order-events';
  * Events still in the outbox this long after their command committed are taken to be abandoned: the
  * instance that ran it died (or stalled) between the commit and the publish.
  */
-export const ABANDONED_AFTER_SECONDS = 5;
+const ABANDONED_AFTER_SECONDS = 5;
 /** Abandoned records one sweep publishes at most; the next sweep goes on. */
 const DRAIN_BATCH = 100;
 

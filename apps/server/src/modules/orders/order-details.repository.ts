@@ -14,15 +14,15 @@ import {
 } from '../../db/schema/index';
 
 export type OrderRow = typeof orders.$inferSelect;
-export type ProcessingRow = typeof orderProcessing.$inferSelect;
+type ProcessingRow = typeof orderProcessing.$inferSelect;
 
-export interface Bilingual {
+interface Bilingual {
   admin: string;
   user: string;
 }
 
 /** A chosen service or option with what both audiences need of it. */
-export interface DetailedItem {
+interface DetailedItem {
   item: typeof orderItems.$inferSelect;
   title: Bilingual;
   description: Bilingual;

@@ -5,7 +5,7 @@ import { ORDER_PAGE_SIZES, type OrderPictureFields } from '@retouch/shared/order
 import type { Database, Executor } from '../../db/client';
 
 /** A chosen service or option as the customer's history shows it (user-language texts only). */
-export interface HistoryEntry {
+interface HistoryEntry {
   _id: string;
   isOptional: boolean;
   title: { user: string };
@@ -18,7 +18,7 @@ export interface HistoryEntry {
 }
 
 /** A processing step as the customer sees it: their own messages, and the attempts without who made them. */
-export type HistoryStep =
+type HistoryStep =
   | { client: { message: string } }
   | {
       executor: {

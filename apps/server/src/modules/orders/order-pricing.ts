@@ -8,7 +8,7 @@ import {
 import { AppError } from '../../lib/app-error';
 
 /** One priced entry as an order item row takes it. */
-export interface PricedItem {
+interface PricedItem {
   serviceId: string;
   optionId: string | null;
   degreeIds: string[];

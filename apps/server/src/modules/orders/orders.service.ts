@@ -86,7 +86,7 @@ export interface CheckedOrder {
  * Checks an order's data before any of its files: parses it, prices it from the live catalogue and
  * checks the customer's balance covers it (checked again, locked, when the order is charged).
  */
-export async function checkOrder(deps: OrdersDeps, userId: string, data: unknown): Promise<CheckedOrder> {
+async function checkOrder(deps: OrdersDeps, userId: string, data: unknown): Promise<CheckedOrder> {
   const { order: submitted } = parseInput(orderSubmitSchema, data);
   const catalog = await loadEntryCatalog(
     deps.db,
@@ -163,7 +163,7 @@ export function sendOrderOnce(
  * `createOrder` for data already checked (`checkOrder`, as the form's `data` arrived): every picture's
  * header is checked before any is decoded, then they are stored and the order charged in one unit.
  */
-export async function sendCheckedOrder(
+async function sendCheckedOrder(
   deps: OrdersDeps,
   userId: string,
   { submitted, priced }: CheckedOrder,

@@ -17,7 +17,7 @@ const escapeHtml = (text: string) =>
   );
 
 /** A sandbox deposit address, stable per payment, shaped like a TRON (USDT TRC-20) address. */
-export function sandboxAddress(paymentId: string): string {
+function sandboxAddress(paymentId: string): string {
   const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
   const digest = createHash('sha512').update(paymentId).digest();
   return `T${Array.from(digest.subarray(0, 33), (byte) => alphabet[byte % alphabet.length]).join('')}`;

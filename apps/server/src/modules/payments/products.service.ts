@@ -14,7 +14,7 @@ import { recordRowChange } from '../audit/audit.repository';
 
 type ProductRow = typeof products.$inferSelect;
 
-export function toProduct(row: ProductRow): Product {
+function toProduct(row: ProductRow): Product {
   return {
     _id: row.id,
     charge: row.charge,

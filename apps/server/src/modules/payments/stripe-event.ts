@@ -3,7 +3,7 @@ import { PaymentText } from '@retouch/shared/payments';
 import { AppError } from '../../lib/app-error';
 
 /** The Stripe event types the webhook acts on; any other is acknowledged and ignored. */
-export const HANDLED_STRIPE_EVENTS = ['payment_intent.succeeded', 'payment_intent.payment_failed'] as const;
+const HANDLED_STRIPE_EVENTS = ['payment_intent.succeeded', 'payment_intent.payment_failed'] as const;
 
 const envelopeSchema = z.object({ type: z.string().min(1) });
 
@@ -14,7 +14,7 @@ const paymentIntentSchema = z.object({
   last_payment_error: z.object({ message: z.string().nullish() }).nullish(),
 });
 
-export type StripePaymentIntent = z.infer<typeof paymentIntentSchema>;
+type StripePaymentIntent = z.infer<typeof paymentIntentSchema>;
 
 export type StripeEvent =
   { type: (typeof HANDLED_STRIPE_EVENTS)[number]; intent: StripePaymentIntent } | { type: 'ignored' };

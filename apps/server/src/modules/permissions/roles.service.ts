@@ -37,7 +37,7 @@ import {
 } from './roles.repository';
 
 /** What the service tells the outside world; the routes wire it to socket.io. */
-export interface RolesEvents {
+interface RolesEvents {
   /** The effective permissions of these users changed. */
   permissionsChanged(userIds: readonly string[]): Promise<void>;
 }

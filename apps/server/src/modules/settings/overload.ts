@@ -6,7 +6,7 @@ import { countDesignersOnShift } from '../dispatch/shifts.repository';
 import { readSettingDate } from './settings.repository';
 
 /** Waiting orders a designer on duty can absorb before work is said to be delayed. */
-export const WAITING_ORDERS_PER_DESIGNER = 3;
+const WAITING_ORDERS_PER_DESIGNER = 3;
 
 const waitingConditions = [...ConditionGroup.waitingForDesigner];
 

@@ -28,7 +28,7 @@ type TokenResponse = Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
 const REQUEST_TIMEOUT_SECONDS = 10;
 
 /** The providers whose client id and secret are set, in display order. */
-export function configuredProviders(config: Config): SocialProvider[] {
+function configuredProviders(config: Config): SocialProvider[] {
   return SOCIAL_PROVIDERS.filter((provider) => credentialsOf(config, provider) !== null);
 }
 

@@ -4,7 +4,7 @@ import { socialAccounts, users } from '../../db/schema/index';
 import { revokeSessionsOf, softDeleteUser } from './admin-users.repository';
 
 /** The e-mail an anonymised account keeps: unique, and undeliverable by design (RFC 2606 `.invalid`). */
-export function anonymisedEmail(userId: string): string {
+function anonymisedEmail(userId: string): string {
   return `deleted-${userId}@deleted.invalid`;
 }
 

@@ -36,7 +36,7 @@ import { toAdminUser } from './admin-users.presenter';
 import { findUserByEmail, insertUser } from './users.repository';
 
 /** What the service tells the outside world; the routes wire it to socket.io. */
-export interface AdminUsersEvents {
+interface AdminUsersEvents {
   balanceChanged(userId: string, balance: { main: number; bonus: number }): void;
   sessionsEnded(userId: string, sessionIds: readonly string[]): Promise<void>;
 }

@@ -15,7 +15,7 @@ interface PresentableUser {
 }
 
 /** The generated avatar's path; it carries the specification's generated-avatar marker. */
-export function generatedAvatarPath(userId: string): string {
+function generatedAvatarPath(userId: string): string {
   return `/api/avatars/${GENERATED_AVATAR_MARKER}/${userId}.svg`;
 }
 

@@ -14,7 +14,7 @@ const OFF_SHIFT_CABINET: CabinetSnapshot = { shift: { startDate: null }, order: 
 
 let sequence = 0;
 /** A fresh uuid-shaped id (the shared schemas check degree ids as uuids). */
-export function anId(): string {
+function anId(): string {
   sequence += 1;
   return `00000000-0000-4000-8000-${sequence.toString().padStart(12, '0')}`;
 }

@@ -14,7 +14,7 @@ export function useAccountSecurity() {
 }
 
 /** `DELETE /api/user/account` {password} or {email}: deletes the customer's own account. */
-export function deleteAccount(body: DeleteAccountBody) {
+function deleteAccount(body: DeleteAccountBody) {
   return apiRequest('/api/user/account', { method: 'DELETE', body, schema: messageSchema });
 }
 

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** `POST /api/password/forgot` {email}: answers the same message whether or not the account exists. */
-export function forgotPassword(body: ForgotPasswordBody) {
+function forgotPassword(body: ForgotPasswordBody) {
   return apiRequest('/api/password/forgot', { method: 'POST', body, schema: messageSchema });
 }
 

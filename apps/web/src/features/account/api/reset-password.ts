@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** `POST /api/password/reset` {token, password}: sets the password from an e-mailed link. */
-export function resetPassword(body: ResetPasswordBody) {
+function resetPassword(body: ResetPasswordBody) {
   return apiRequest('/api/password/reset', { method: 'POST', body, schema: messageSchema });
 }
 

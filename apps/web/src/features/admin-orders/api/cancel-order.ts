@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `POST /api/admin/orders/order/{id}/cancel`: cancel by staff; the tokens go back to the client. */
-export function cancelOrder(id: string) {
+function cancelOrder(id: string) {
   return apiRequest(`/api/admin/orders/order/${encodeURIComponent(id)}/cancel`, {
     method: 'POST',
     schema: cancelOrderAnswerSchema,

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/admin/orders/user/{clientId}?limit=41`: the client's newest orders. */
-export function getClientOrders(clientId: string, signal?: AbortSignal) {
+function getClientOrders(clientId: string, signal?: AbortSignal) {
   return apiRequest(`/api/admin/orders/user/${encodeURIComponent(clientId)}?limit=${CLIENT_ORDERS_LIMIT}`, {
     schema: clientOrdersSchema,
     signal,

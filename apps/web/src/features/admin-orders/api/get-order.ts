@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/admin/orders/order/{id}`: the whole order as staff see it. */
-export function getOrder(id: string, signal?: AbortSignal) {
+function getOrder(id: string, signal?: AbortSignal) {
   return apiRequest<StaffOrder>(`/api/admin/orders/order/${encodeURIComponent(id)}`, { signal });
 }
 

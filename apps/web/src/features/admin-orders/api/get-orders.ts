@@ -37,7 +37,7 @@ function filterParams(query: OrdersTableQuery): URLSearchParams {
 }
 
 /** `GET /api/admin/orders/` with limit, page, sortByDate, email and the filters: a page of orders and the total. */
-export function getOrders(query: OrdersTableQuery, signal?: AbortSignal) {
+function getOrders(query: OrdersTableQuery, signal?: AbortSignal) {
   const search = new URLSearchParams({ limit: String(query.limit), page: String(query.page) });
   for (const [name, value] of filterParams(query)) search.set(name, value);
   return apiRequest<AdminOrdersPage>(`/api/admin/orders/?${search}`, {
@@ -50,7 +50,7 @@ export function getOrders(query: OrdersTableQuery, signal?: AbortSignal) {
 export const ordersExportUrl = (query: OrdersTableQuery) => `/api/admin/orders/export?${filterParams(query)}`;
 
 /** A table page's key: the table's prefix and the query (the order's and client's keys share the prefix). */
-export const ordersPageKey = (query: OrdersTableQuery) => [...queryKeys.adminOrders, query] as const;
+const ordersPageKey = (query: OrdersTableQuery) => [...queryKeys.adminOrders, query] as const;
 
 /** Whether a query key is a table page's, not an order's or a client's list under the same prefix. */
 export function isOrdersPageKey(queryKey: readonly unknown[]): boolean {

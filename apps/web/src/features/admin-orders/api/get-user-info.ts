@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/admin/user/info/{clientId}`: the client with balance and role. */
-export function getUserInfo(clientId: string, signal?: AbortSignal) {
+function getUserInfo(clientId: string, signal?: AbortSignal) {
   return apiRequest(`/api/admin/user/info/${encodeURIComponent(clientId)}`, {
     schema: adminUserInfoSchema,
     signal,

@@ -11,7 +11,7 @@ interface TimedOrder {
 }
 
 /** The table's statuses, as the server's filter names them. */
-export type StatusGroup = OrderTableStatus;
+type StatusGroup = OrderTableStatus;
 
 export interface AdminOrderStatus {
   group: StatusGroup;

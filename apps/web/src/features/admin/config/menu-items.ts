@@ -26,7 +26,7 @@ import { matchPath } from 'react-router';
 import { AdminShellText } from '../texts';
 
 /** A page under a row's screen that shows one record, such as an order's details. */
-export interface AdminChildRoute {
+interface AdminChildRoute {
   /** The route pattern, with the record's id as the parameter `:id`. */
   path: string;
   /** What the record is, written before its id in the breadcrumb and the title: 'Заказ'. */

@@ -14,7 +14,7 @@ export const analyticsKey = ({ userId, startDate, endDate }: AnalyticsQuery) =>
   [...queryKeys.analytics, userId ?? 'own', startDate, endDate] as const;
 
 /** `GET /api/analytics/user[/{userId}]?startDate&endDate`: one row per active day; 404 when there is none. */
-export function getAnalytics({ userId, startDate, endDate }: AnalyticsQuery): Promise<AnalyticsRow[]> {
+function getAnalytics({ userId, startDate, endDate }: AnalyticsQuery): Promise<AnalyticsRow[]> {
   const path = userId ? `/api/analytics/user/${encodeURIComponent(userId)}` : '/api/analytics/user';
   const query = new URLSearchParams({ startDate, endDate });
   return apiRequest<AnalyticsRow[]>(`${path}?${query.toString()}`);

@@ -9,12 +9,12 @@ const staffPageSchema = z.object({
   users: z.array(z.object({ _id: z.string(), email: z.string() })),
   total: z.number(),
 });
-export type StaffMember = z.infer<typeof staffPageSchema>['users'][number];
+type StaffMember = z.infer<typeof staffPageSchema>['users'][number];
 
 const staffQuery = { onlyAdmin: 'true', limit: String(MAX_ADMIN_USERS_LIMIT) };
 
 /** `GET /api/admin/users?onlyAdmin=true&limit=10000`: administrators and staff (back-office section 2). */
-export async function getStaff(): Promise<StaffMember[]> {
+async function getStaff(): Promise<StaffMember[]> {
   const query = new URLSearchParams(staffQuery);
   const page = await apiRequest(`/api/admin/users?${query.toString()}`, { schema: staffPageSchema });
   return page.users;

@@ -1,9 +1,9 @@
 import dayjs, { type Dayjs } from 'dayjs';
 
 /** The query's day format; the server counts both ends of the range in. */
-export const QUERY_DAY_FORMAT = 'YYYY-MM-DD';
+const QUERY_DAY_FORMAT = 'YYYY-MM-DD';
 /** The default range: the last 7 days up to today. */
-export const DEFAULT_RANGE_DAYS = 7;
+const DEFAULT_RANGE_DAYS = 7;
 
 export interface DayRange {
   startDate: string;

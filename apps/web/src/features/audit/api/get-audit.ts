@@ -11,7 +11,7 @@ export interface AuditFilter {
 }
 
 /** `GET /api/admin/audit` (lookUsers): a page of 20 entries, newest first, and the number of all that match. */
-export function getAudit(filter: AuditFilter, page: number, signal?: AbortSignal) {
+function getAudit(filter: AuditFilter, page: number, signal?: AbortSignal) {
   const search = new URLSearchParams({ page: String(page), limit: String(DEFAULT_ADMIN_PAGE_SIZE) });
   if (filter.targetType) search.set('targetType', filter.targetType);
   if (filter.targetId) search.set('targetId', filter.targetId);

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/email/confirm` with the confirmation link's query string passed through. */
-export function confirmEmail(search: string) {
+function confirmEmail(search: string) {
   return apiRequest(`/api/email/confirm${search}`, { schema: messageSchema });
 }
 

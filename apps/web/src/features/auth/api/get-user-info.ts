@@ -7,7 +7,7 @@ import { clearSessionFlags } from '../stores/session-flags';
 const UNAUTHORIZED = 401;
 
 /** `GET /api/user/info`; null when the session has ended on the server, which also ends it here. */
-export async function getUserInfo(): Promise<UserInfo | null> {
+async function getUserInfo(): Promise<UserInfo | null> {
   try {
     return await apiRequest('/api/user/info', { schema: userInfoSchema });
   } catch (error) {

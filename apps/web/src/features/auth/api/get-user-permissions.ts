@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/admin/permissions/user`: the current staff member's permission list. */
-export function getUserPermissions() {
+function getUserPermissions() {
   return apiRequest('/api/admin/permissions/user', { schema: permissionListSchema });
 }
 

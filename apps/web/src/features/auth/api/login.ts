@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** `POST /api/login`: the user, or a pending confirmation when the e-mail is not confirmed yet. */
-export function login(body: LoginBody) {
+function login(body: LoginBody) {
   return apiRequest('/api/login', { method: 'POST', body, schema: loginAnswerSchema });
 }
 

@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client';
 import { useEndLocalSession } from '../hooks/use-end-local-session';
 
 /** `POST /api/logout`. */
-export function logout() {
+function logout() {
   return apiRequest('/api/logout', { method: 'POST', schema: messageSchema });
 }
 

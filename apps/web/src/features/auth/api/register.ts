@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** `POST /api/registration`: answers the pending registration data. */
-export function register(body: RegistrationBody) {
+function register(body: RegistrationBody) {
   return apiRequest('/api/registration', { method: 'POST', body, schema: pendingConfirmationSchema });
 }
 

@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client';
 const resendAnswerSchema = pendingConfirmationSchema.pick({ message: true, dateStart: true });
 
 /** `GET /api/email/confirm/reset/{userId}`: sends the confirmation e-mail again; a new cooldown starts. */
-export function resendConfirmation(userId: string) {
+function resendConfirmation(userId: string) {
   return apiRequest(`/api/email/confirm/reset/${encodeURIComponent(userId)}`, { schema: resendAnswerSchema });
 }
 

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/payment/config`: which card form to show (sandbox or Stripe) and Stripe's public key. */
-export function getPaymentConfig() {
+function getPaymentConfig() {
   return apiRequest<PaymentConfig>('/api/payment/config');
 }
 

@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys';
 const TAX_STALE_MS = 60_000;
 
 /** `GET /api/product/{id}/tax`: tax and total in USD of a package for the logged-in customer. */
-export function getProductTax(productId: string) {
+function getProductTax(productId: string) {
   return apiRequest<PaymentAmount>(`/api/product/${encodeURIComponent(productId)}/tax`);
 }
 

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/products`: the token packages, cheapest first. */
-export function getProducts() {
+function getProducts() {
   return apiRequest<Product[]>('/api/products');
 }
 

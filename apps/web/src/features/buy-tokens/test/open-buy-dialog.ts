@@ -7,7 +7,7 @@ import { mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { BuyTokensText } from '../texts';
 
-export const starter: Product = {
+const starter: Product = {
   _id: 'p-30',
   charge: 30,
   bonus: 0,
@@ -15,7 +15,7 @@ export const starter: Product = {
   description: '30 tokens',
   merchant_id: 1,
 };
-export const popular: Product = {
+const popular: Product = {
   _id: 'p-100',
   charge: 100,
   bonus: 50,
@@ -24,7 +24,7 @@ export const popular: Product = {
   merchant_id: 2,
 };
 
-export const sandboxConfig: PaymentConfig = { publicKey: '', provider: 'sandbox' };
+const sandboxConfig: PaymentConfig = { publicKey: '', provider: 'sandbox' };
 
 export const header = () => within(screen.getByRole('banner'));
 export const buyDialog = () => screen.queryByRole('dialog', { name: BuyTokensText.buyTokens });

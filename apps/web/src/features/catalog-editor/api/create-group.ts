@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { useRefreshCatalog } from '../hooks/use-refresh-catalog';
 
 /** `POST /api/admin/services/group`: 201 with the new group; 409 at the group limit. */
-export function createGroup(body: GroupBody) {
+function createGroup(body: GroupBody) {
   return apiRequest<AdminGroup>('/api/admin/services/group', { method: 'POST', body });
 }
 

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `POST /api/admin/services/optional-template`: 201 with the new template. */
-export function createOptionTemplate(body: OptionTemplateBody) {
+function createOptionTemplate(body: OptionTemplateBody) {
   return apiRequest<OptionTemplate>('/api/admin/services/optional-template', { method: 'POST', body });
 }
 

@@ -4,7 +4,7 @@ import { apiUpload } from '@/lib/api-client';
 import { useRefreshCatalog } from '../hooks/use-refresh-catalog';
 import { offerMultipart, type OfferImages } from './offer-multipart';
 
-export interface CreateOptionInput {
+interface CreateOptionInput {
   serviceId: string;
   data: OfferData;
   images: OfferImages;
@@ -12,7 +12,7 @@ export interface CreateOptionInput {
 }
 
 /** `POST /api/admin/services/optional/{serviceId}`, multipart `data` and the three pictures (all required). */
-export function createOption({ serviceId, data, images, onProgress }: CreateOptionInput) {
+function createOption({ serviceId, data, images, onProgress }: CreateOptionInput) {
   return apiUpload<AdminOption & { optional: AdminOption[] }>(
     `/api/admin/services/optional/${encodeURIComponent(serviceId)}`,
     { method: 'POST', body: offerMultipart(data, images), onProgress },

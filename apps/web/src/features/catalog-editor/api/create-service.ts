@@ -4,7 +4,7 @@ import { apiUpload } from '@/lib/api-client';
 import { useRefreshCatalog } from '../hooks/use-refresh-catalog';
 import { offerMultipart, type OfferImages } from './offer-multipart';
 
-export interface CreateServiceInput {
+interface CreateServiceInput {
   groupId: string;
   data: OfferData;
   images: OfferImages;
@@ -12,7 +12,7 @@ export interface CreateServiceInput {
 }
 
 /** `POST /api/admin/services/list/{groupId}`, multipart `data` and the three pictures (all required). */
-export function createService({ groupId, data, images, onProgress }: CreateServiceInput) {
+function createService({ groupId, data, images, onProgress }: CreateServiceInput) {
   return apiUpload<AdminService & { list: AdminService[] }>(
     `/api/admin/services/list/${encodeURIComponent(groupId)}`,
     { method: 'POST', body: offerMultipart(data, images), onProgress },

@@ -3,7 +3,7 @@ import { apiRequest } from '@/lib/api-client';
 import { useRefreshCatalog } from '../hooks/use-refresh-catalog';
 
 /** `DELETE /api/admin/services/group/{id}`. */
-export function deleteGroup(id: string) {
+function deleteGroup(id: string) {
   return apiRequest<{ message: string }>(`/api/admin/services/group/${encodeURIComponent(id)}`, {
     method: 'DELETE',
   });

@@ -3,7 +3,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `DELETE /api/admin/services/optional-template/{id}`. */
-export function deleteOptionTemplate(id: string) {
+function deleteOptionTemplate(id: string) {
   return apiRequest<{ message: string }>(`/api/admin/services/optional-template/${encodeURIComponent(id)}`, {
     method: 'DELETE',
   });

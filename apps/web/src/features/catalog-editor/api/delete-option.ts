@@ -3,7 +3,7 @@ import { apiRequest } from '@/lib/api-client';
 import { useRefreshCatalog } from '../hooks/use-refresh-catalog';
 
 /** `DELETE /api/admin/services/optional/{id}`. */
-export function deleteOption(id: string) {
+function deleteOption(id: string) {
   return apiRequest<{ message: string }>(`/api/admin/services/optional/${encodeURIComponent(id)}`, {
     method: 'DELETE',
   });

@@ -3,7 +3,7 @@ import { apiRequest } from '@/lib/api-client';
 import { useRefreshCatalog } from '../hooks/use-refresh-catalog';
 
 /** `DELETE /api/admin/services/list/{id}`. */
-export function deleteService(id: string) {
+function deleteService(id: string) {
   return apiRequest<{ message: string }>(`/api/admin/services/list/${encodeURIComponent(id)}`, {
     method: 'DELETE',
   });

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/admin/services`: every group with its services and their options, inactive ones included. */
-export function getAdminGroups() {
+function getAdminGroups() {
   return apiRequest<AdminGroup[]>('/api/admin/services');
 }
 

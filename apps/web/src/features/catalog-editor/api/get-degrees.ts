@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/admin/services/degree`: the degrees of action a service can offer. */
-export function getDegrees() {
+function getDegrees() {
   return apiRequest<Degree[]>('/api/admin/services/degree');
 }
 

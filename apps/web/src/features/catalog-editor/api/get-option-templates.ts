@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/admin/services/optional-template`: the presets an option form can be filled from. */
-export function getOptionTemplates() {
+function getOptionTemplates() {
   return apiRequest<OptionTemplate[]>('/api/admin/services/optional-template');
 }
 

@@ -3,13 +3,13 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useRefreshCatalog } from '../hooks/use-refresh-catalog';
 
-export interface UpdateGroupInput {
+interface UpdateGroupInput {
   id: string;
   body: GroupBody;
 }
 
 /** `PATCH /api/admin/services/group/{id}`: titles and status. */
-export function updateGroup({ id, body }: UpdateGroupInput) {
+function updateGroup({ id, body }: UpdateGroupInput) {
   return apiRequest<AdminGroup>(`/api/admin/services/group/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body,

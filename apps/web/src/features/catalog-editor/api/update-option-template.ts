@@ -3,13 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export interface UpdateOptionTemplateInput {
+interface UpdateOptionTemplateInput {
   id: string;
   body: OptionTemplateBody;
 }
 
 /** `PATCH /api/admin/services/optional-template/{id}`. */
-export function updateOptionTemplate({ id, body }: UpdateOptionTemplateInput) {
+function updateOptionTemplate({ id, body }: UpdateOptionTemplateInput) {
   return apiRequest<OptionTemplate>(`/api/admin/services/optional-template/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body,

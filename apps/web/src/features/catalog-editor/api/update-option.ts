@@ -4,7 +4,7 @@ import { apiUpload } from '@/lib/api-client';
 import { useRefreshCatalog } from '../hooks/use-refresh-catalog';
 import { NO_IMAGES, offerMultipart, type OfferImages } from './offer-multipart';
 
-export interface UpdateOptionInput {
+interface UpdateOptionInput {
   id: string;
   data: OfferData;
   /** Only the pictures that changed. */
@@ -13,7 +13,7 @@ export interface UpdateOptionInput {
 }
 
 /** `PATCH /api/admin/services/optional/{id}`, multipart `data` and the changed pictures. */
-export function updateOption({ id, data, images = NO_IMAGES, onProgress }: UpdateOptionInput) {
+function updateOption({ id, data, images = NO_IMAGES, onProgress }: UpdateOptionInput) {
   return apiUpload<AdminOption & { optional: AdminOption[] }>(
     `/api/admin/services/optional/${encodeURIComponent(id)}`,
     { method: 'PATCH', body: offerMultipart(data, images), onProgress },

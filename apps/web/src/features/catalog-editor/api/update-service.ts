@@ -4,7 +4,7 @@ import { apiUpload } from '@/lib/api-client';
 import { useRefreshCatalog } from '../hooks/use-refresh-catalog';
 import { NO_IMAGES, offerMultipart, type OfferImages } from './offer-multipart';
 
-export interface UpdateServiceInput {
+interface UpdateServiceInput {
   id: string;
   /** The full service: the server replaces every field. */
   data: ServiceData;
@@ -14,7 +14,7 @@ export interface UpdateServiceInput {
 }
 
 /** `PATCH /api/admin/services/list/{id}`, multipart `data` and the changed pictures. */
-export function updateService({ id, data, images = NO_IMAGES, onProgress }: UpdateServiceInput) {
+function updateService({ id, data, images = NO_IMAGES, onProgress }: UpdateServiceInput) {
   return apiUpload<AdminService>(`/api/admin/services/list/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: offerMultipart(data, images),

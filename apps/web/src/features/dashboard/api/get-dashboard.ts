@@ -6,10 +6,10 @@ import { queryKeys } from '@/lib/query-keys';
 import { useReloadOn } from '@/lib/use-reload-on';
 
 /** How often the figures are read again while the page is open, besides every change of an order. */
-export const DASHBOARD_REFRESH_MS = 60_000;
+const DASHBOARD_REFRESH_MS = 60_000;
 
 /** `GET /api/admin/dashboard` (lookOrders). */
-export function getDashboard(): Promise<Dashboard> {
+function getDashboard(): Promise<Dashboard> {
   return apiRequest('/api/admin/dashboard', { schema: dashboardSchema });
 }
 

@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client';
 import {} from './get-degrees';
 
 /** `POST /api/admin/services/degree` {title:{admin,user}}: a titled degree (the default when it is the first). */
-export function createDegree(title: Bilingual) {
+function createDegree(title: Bilingual) {
   return apiRequest<Degree>('/api/admin/services/degree', { method: 'POST', body: { title } });
 }
 

@@ -6,7 +6,7 @@ import { apiRequest } from '@/lib/api-client';
 import {} from './get-degrees';
 
 /** `DELETE /api/admin/services/degree/{id}`; the server refuses the default degree with 409. */
-export function deleteDegree(id: string) {
+function deleteDegree(id: string) {
   return apiRequest(`/api/admin/services/degree/${encodeURIComponent(id)}`, {
     method: 'DELETE',
     schema: messageSchema,

@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client';
 
 /** Cache key of the admin list of degrees of action. */
 /** `GET /api/admin/services/degree`: every degree of action. */
-export function getDegrees() {
+function getDegrees() {
   return apiRequest<Degree[]>('/api/admin/services/degree');
 }
 

@@ -10,7 +10,7 @@ export interface DegreeUpdate {
 }
 
 /** `PATCH /api/admin/services/degree/{id}`: answers the whole list, since the default may have moved. */
-export function updateDegree({ id, body }: DegreeUpdate) {
+function updateDegree({ id, body }: DegreeUpdate) {
   return apiRequest<Degree[]>(`/api/admin/services/degree/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body,

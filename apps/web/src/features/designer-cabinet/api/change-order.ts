@@ -2,13 +2,13 @@ import type { ChangeOrderBody, StaffOrder } from '@retouch/shared/dispatch';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-export interface ChangeOrderAnswer {
+interface ChangeOrderAnswer {
   order: StaffOrder;
   message: string;
 }
 
 /** `PATCH /api/admin/orders/executor/change/order` {persons}: every person's entries, old and new. */
-export function changeOrder(body: ChangeOrderBody) {
+function changeOrder(body: ChangeOrderBody) {
   return apiRequest<ChangeOrderAnswer>('/api/admin/orders/executor/change/order', {
     method: 'PATCH',
     body,

@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/admin/services/titles` (cabinetDesigner): the catalogue's Russian titles by id. */
-export function getCatalogTitles() {
+function getCatalogTitles() {
   return apiRequest<CatalogTitles>('/api/admin/services/titles');
 }
 

@@ -11,7 +11,7 @@ const NOT_FOUND = 404;
  * `GET /api/analytics/user?startDate&endDate` for today: the first row's totalCost, 0 when the server
  * has no statistics for the day (404). Days are UTC days, as the server counts them.
  */
-export async function getEarnedToday(): Promise<number> {
+async function getEarnedToday(): Promise<number> {
   const today = new Date().toISOString().slice(0, 10);
   const query = new URLSearchParams({ startDate: today, endDate: today });
   try {

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/orders/reason`: the reasons a designer refuses with (the list is public). */
-export function getRefusalReasons() {
+function getRefusalReasons() {
   return apiRequest<RefusalReason[]>('/api/orders/reason');
 }
 

@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys';
  * `GET /api/services`: the public catalogue. A designer reads this one: the admin catalogue needs
  * editServices, which the Designer role does not hold.
  */
-export function getServices() {
+function getServices() {
   return apiRequest<PublicGroup[]>('/api/services');
 }
 

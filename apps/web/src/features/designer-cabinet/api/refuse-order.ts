@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** `POST /api/admin/orders/executor/refuse` {_id}: the refusal, with its reason, goes to review. */
-export function refuseOrder(reasonId: string) {
+function refuseOrder(reasonId: string) {
   return apiRequest('/api/admin/orders/executor/refuse', {
     method: 'POST',
     body: { _id: reasonId },

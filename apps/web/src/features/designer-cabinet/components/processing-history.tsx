@@ -7,7 +7,7 @@ type ExecutorStep = StaffProcessingStep & { executor: NonNullable<StaffProcessin
 const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString('ru-RU') : '—');
 
 /** The text of an attempt's result (back office section 4): 0 refused, 1 completed, any other overdue. */
-export function resultText(step: ExecutorStep): string {
+function resultText(step: ExecutorStep): string {
   const { status } = step.executor.result;
   if (status === null) return DesignerText.resultInWork;
   if (status === ExecutorResult.refused) return DesignerText.resultRefused;

@@ -1,7 +1,7 @@
 import { designerRemainingMs, type StaffOrder } from '@retouch/shared/dispatch';
 
 /** Where the designer stands (back office section 4): idle, searching, or holding an order. */
-export type CabinetPhase = 'idle' | 'searching' | 'working';
+type CabinetPhase = 'idle' | 'searching' | 'working';
 
 export interface CabinetState {
   phase: CabinetPhase;

@@ -19,7 +19,7 @@ const toChangeEntry = (entry: StaffOrderEntry): ChangeEntry => ({
 });
 
 /** The change body that keeps every person's entries as they are. */
-export function unchangedBody(order: StaffOrder): ChangeOrderBody {
+function unchangedBody(order: StaffOrder): ChangeOrderBody {
   return {
     persons: order.persons.map((person) => ({ id: person.id, orders: person.orders.map(toChangeEntry) })),
   };
@@ -126,7 +126,7 @@ export function orderEntryCatalog(groups: readonly PublicGroup[], order: StaffOr
 }
 
 /** A person's entries as the entry rules take them: switched-off ones do not count. */
-export function personEntries(person: OrderPerson): PersonEntriesInput {
+function personEntries(person: OrderPerson): PersonEntriesInput {
   return { id: person.id, orders: person.orders.map(toChangeEntry) };
 }
 

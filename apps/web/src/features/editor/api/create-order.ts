@@ -23,7 +23,7 @@ export interface CreateOrderInput {
 }
 
 /** `POST /api/orders/create`, multipart: `data` (JSON), `original`, `draft` and the optional `additional`. */
-export function createOrder(
+function createOrder(
   { data, original, draft, additional, onProgress }: CreateOrderInput,
   idempotencyKey?: string,
 ) {

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/system/order/overload`: `{status}`, true while work may be delayed. */
-export function getOverload() {
+function getOverload() {
   return apiRequest('/api/system/order/overload', { schema: overloadSchema });
 }
 

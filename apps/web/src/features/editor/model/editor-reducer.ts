@@ -66,7 +66,7 @@ export interface PlacedEmbed {
 }
 
 /** A refusal the screen shows once; `id` grows so the same text can be shown again. */
-export interface EditorNotice {
+interface EditorNotice {
   id: number;
   text: string;
 }
@@ -179,7 +179,7 @@ function updateActivePerson(state: EditorState, update: (entries: ChosenEntry[])
 }
 
 /** The next 'Person N': one more than the highest N in use, so names stay unique. */
-export function nextPersonName(persons: readonly Person[]): string {
+function nextPersonName(persons: readonly Person[]): string {
   const numbers = persons
     .map((person) =>
       person.name.startsWith(PERSON_PREFIX) ? Number(person.name.slice(PERSON_PREFIX.length)) : 0,

@@ -1,7 +1,7 @@
 import { editorPricing, entryCost, type ChosenEntry, type EditorState } from './editor-reducer';
 
 /** One chosen service or option as the order's summary reads it. */
-export interface SummaryLine {
+interface SummaryLine {
   key: string;
   /** Numbered when a multi service is chosen more than once: 'Tattoo removal (2)'. */
   title: string;

@@ -1,7 +1,7 @@
 import type { PublicGroup, PublicOption, PublicService } from '@retouch/shared/catalog';
 
 /** A public option of the catalogue. */
-export function anOption(id: string, title: string, cost = 2, executionTime = 5): PublicOption {
+function anOption(id: string, title: string, cost = 2, executionTime = 5): PublicOption {
   return {
     _id: id,
     title: { user: title },

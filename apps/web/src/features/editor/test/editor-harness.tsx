@@ -56,7 +56,7 @@ export function imageFile(name: string, type: keyof typeof SIGNATURES = 'image/j
   return new File([data], name, { type });
 }
 
-export const catalogue: PublicGroup[] = [faceGroup, bodyGroup];
+const catalogue: PublicGroup[] = [faceGroup, bodyGroup];
 
 export interface OpenOptions {
   loggedIn?: boolean;

@@ -53,7 +53,7 @@ function readBytes(file: File, onProgress?: (percent: number) => void): Promise<
 }
 
 /** The natural size of the image at `url`. */
-export function decodeImage(url: string): Promise<{ width: number; height: number }> {
+function decodeImage(url: string): Promise<{ width: number; height: number }> {
   return new Promise((resolve, reject) => {
     const image = new Image();
     image.onload = () =>

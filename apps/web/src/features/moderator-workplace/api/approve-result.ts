@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** `POST /api/admin/orders/review/completed/resolve`: the designer's result is approved and delivered. */
-export function approveResult() {
+function approveResult() {
   return apiRequest('/api/admin/orders/review/completed/resolve', { method: 'POST', schema: messageSchema });
 }
 

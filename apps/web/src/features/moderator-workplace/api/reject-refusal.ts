@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** `POST /api/admin/orders/review/refuse/rejection`: not agree; the order goes back to the designers' queue. */
-export function rejectRefusal() {
+function rejectRefusal() {
   return apiRequest('/api/admin/orders/review/refuse/rejection', { method: 'POST', schema: messageSchema });
 }
 

@@ -3,7 +3,7 @@ export const BRUSH_WIDTH = 4;
 /** The brush's default colour: blue (back office section 9). */
 export const DEFAULT_BRUSH_COLOR = '#0000ff';
 /** Share of the window the drawing canvas may fill (back office section 9: 90 % wide, 60 % high). */
-export const CANVAS_WINDOW_SHARE = { width: 0.9, height: 0.6 } as const;
+const CANVAS_WINDOW_SHARE = { width: 0.9, height: 0.6 } as const;
 
 /** One free-hand stroke, in canvas coordinates: x1, y1, x2, y2, … */
 export interface DrawnLine {

@@ -1,7 +1,7 @@
 import { designerRemainingMs, type StaffOrder } from '@retouch/shared/dispatch';
 
 /** Where the moderator stands (back office section 4): idle, searching, or reviewing an order. */
-export type WorkplacePhase = 'idle' | 'searching' | 'reviewing';
+type WorkplacePhase = 'idle' | 'searching' | 'reviewing';
 
 export interface WorkplaceState {
   phase: WorkplacePhase;

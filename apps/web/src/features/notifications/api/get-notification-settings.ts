@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/user/notifications`: the customer's notification choices. */
-export function getNotificationSettings(): Promise<NotificationSettings> {
+function getNotificationSettings(): Promise<NotificationSettings> {
   return apiRequest('/api/user/notifications', { schema: notificationSettingsSchema });
 }
 

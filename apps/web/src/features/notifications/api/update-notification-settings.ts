@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `PATCH /api/user/notifications`: answers the choices as kept. */
-export function updateNotificationSettings(body: NotificationSettings): Promise<NotificationSettings> {
+function updateNotificationSettings(body: NotificationSettings): Promise<NotificationSettings> {
   return apiRequest('/api/user/notifications', { method: 'PATCH', body, schema: notificationSettingsSchema });
 }
 

@@ -4,7 +4,7 @@ import { getPushPublicKey } from '../api/get-push-public-key';
 import { savePushSubscription } from '../api/save-push-subscription';
 
 /** The service worker that shows pushes while no tab is open (apps/web/public/sw.js). */
-export const SERVICE_WORKER_URL = '/sw.js';
+const SERVICE_WORKER_URL = '/sw.js';
 
 export function canNotify(): boolean {
   return typeof Notification !== 'undefined';

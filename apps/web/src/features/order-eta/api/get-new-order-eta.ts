@@ -6,7 +6,7 @@ import { apiRequest } from '@/lib/api-client';
 export const ETA_REFRESH_MS = 30_000;
 
 /** `GET /api/system/order/eta`: when the result of an order with these services sent now would come. */
-export function getNewOrderEta(minutes: number, serviceIds: readonly string[]) {
+function getNewOrderEta(minutes: number, serviceIds: readonly string[]) {
   const query = new URLSearchParams({
     minutes: String(minutes),
     services: [...new Set(serviceIds)].join(','),

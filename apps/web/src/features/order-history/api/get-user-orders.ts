@@ -13,7 +13,7 @@ const historyEntrySchema = z.object({
   cost: z.number(),
 });
 
-export const historyOrderSchema = z.object({
+const historyOrderSchema = z.object({
   _id: z.string(),
   condition: z.number().int(),
   createdAt: z.string(),
@@ -43,7 +43,7 @@ export interface HistoryQuery {
 }
 
 /** `GET /api/orders/user/?limit&page&sortByDate`: one page of the customer's orders and their total. */
-export function getUserOrders({ page, limit, sortByDate }: HistoryQuery) {
+function getUserOrders({ page, limit, sortByDate }: HistoryQuery) {
   const search = new URLSearchParams({ limit: String(limit), page: String(page) });
   if (sortByDate) search.set('sortByDate', sortByDate);
   return apiRequest(`/api/orders/user/?${search}`, { schema: historyPageSchema });

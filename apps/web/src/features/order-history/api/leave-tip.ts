@@ -10,7 +10,7 @@ export interface LeaveTipInput {
 }
 
 /** `POST /api/orders/order/{id}/tip` {data:{amount}}: answers a message. */
-export function leaveTip({ orderId, amount }: LeaveTipInput, idempotencyKey?: string) {
+function leaveTip({ orderId, amount }: LeaveTipInput, idempotencyKey?: string) {
   return apiRequest(`/api/orders/order/${encodeURIComponent(orderId)}/tip`, {
     method: 'POST',
     body: { data: { amount } },

@@ -10,7 +10,7 @@ export interface RequestRevisionInput {
 }
 
 /** `POST /api/orders/refusal/{id}` {message}: asks for a revision of a delivered order. */
-export function requestRevision({ orderId, message }: RequestRevisionInput, idempotencyKey?: string) {
+function requestRevision({ orderId, message }: RequestRevisionInput, idempotencyKey?: string) {
   return apiRequest(`/api/orders/refusal/${encodeURIComponent(orderId)}`, {
     method: 'POST',
     body: { message },

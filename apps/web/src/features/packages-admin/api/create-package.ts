@@ -6,7 +6,7 @@ import { withPackage } from '../utils/package-list';
 import type { PackageData } from '../utils/package-values';
 
 /** `POST /api/admin/product`: answers the new package (201). */
-export function createPackage(body: PackageData) {
+function createPackage(body: PackageData) {
   return apiRequest<Product>('/api/admin/product', { method: 'POST', body });
 }
 

@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `DELETE /api/admin/product/{id}`. */
-export function deletePackage(id: string) {
+function deletePackage(id: string) {
   return apiRequest(`/api/admin/product/${encodeURIComponent(id)}`, {
     method: 'DELETE',
     schema: messageSchema,

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/products`: every package, cheapest first. */
-export function getPackages() {
+function getPackages() {
   return apiRequest<Product[]>('/api/products');
 }
 

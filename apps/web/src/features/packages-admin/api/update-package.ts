@@ -5,13 +5,13 @@ import { queryKeys } from '@/lib/query-keys';
 import { withPackage } from '../utils/package-list';
 import type { PackageData } from '../utils/package-values';
 
-export interface PackageUpdate {
+interface PackageUpdate {
   id: string;
   body: PackageData;
 }
 
 /** `PATCH /api/admin/product/{id}`: answers the saved package. */
-export function updatePackage({ id, body }: PackageUpdate) {
+function updatePackage({ id, body }: PackageUpdate) {
   return apiRequest<Product>(`/api/admin/product/${encodeURIComponent(id)}`, { method: 'PATCH', body });
 }
 

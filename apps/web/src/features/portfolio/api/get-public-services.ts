@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client';
 
 /** Cache key of the public catalogue (the retouch editor reads the same list). */
 /** `GET /api/services`: active groups with their active services, user-language texts only. */
-export function getPublicServices() {
+function getPublicServices() {
   return apiRequest<PublicGroup[]>('/api/services');
 }
 

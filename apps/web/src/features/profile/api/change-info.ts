@@ -3,14 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiUpload } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export interface ChangeInfoInput {
+interface ChangeInfoInput {
   data: ChangeInfoData;
   image: File | null;
   onProgress?: (percent: number) => void;
 }
 
 /** `PATCH /api/user/change/info`, multipart: `data` (JSON with the name) and an optional `image`. */
-export function changeInfo({ data, image, onProgress }: ChangeInfoInput) {
+function changeInfo({ data, image, onProgress }: ChangeInfoInput) {
   const body = new FormData();
   // The JSON part goes first so a streaming server has it before the file.
   body.append('data', JSON.stringify(data));

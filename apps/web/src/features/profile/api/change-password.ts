@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** `PATCH /api/user/change/password` {oldPassword, password}: answers a message. */
-export function changePassword(body: ChangePasswordBody) {
+function changePassword(body: ChangePasswordBody) {
   return apiRequest('/api/user/change/password', { method: 'PATCH', body, schema: messageSchema });
 }
 

@@ -8,7 +8,7 @@ import {} from './get-refusal-reasons';
  * `POST /api/admin/orders/reason` {title:{admin,user}}: a reason is created only with both titles, since
  * designers choose from the list as soon as it exists.
  */
-export function createRefusalReason(title: Bilingual) {
+function createRefusalReason(title: Bilingual) {
   return apiRequest<RefusalReason>('/api/admin/orders/reason', { method: 'POST', body: { title } });
 }
 

@@ -6,7 +6,7 @@ import { apiRequest } from '@/lib/api-client';
 import {} from './get-refusal-reasons';
 
 /** `DELETE /api/admin/orders/reason/{id}`. */
-export function deleteRefusalReason(id: string) {
+function deleteRefusalReason(id: string) {
   return apiRequest(`/api/admin/orders/reason/${encodeURIComponent(id)}`, {
     method: 'DELETE',
     schema: messageSchema,

@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client';
 
 /** Cache key of the refusal reasons (the list is public: designers choose from it too). */
 /** `GET /api/orders/reason`: every refusal reason with its RU (admin) and EN (user) title. */
-export function getRefusalReasons() {
+function getRefusalReasons() {
   return apiRequest<RefusalReason[]>('/api/orders/reason');
 }
 

@@ -4,13 +4,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import {} from './get-refusal-reasons';
 
-export interface RefusalReasonUpdate {
+interface RefusalReasonUpdate {
   id: string;
   body: ReasonBody;
 }
 
 /** `PATCH /api/admin/orders/reason/{id}` {title:{admin,user}}: answers the saved reason. */
-export function updateRefusalReason({ id, body }: RefusalReasonUpdate) {
+function updateRefusalReason({ id, body }: RefusalReasonUpdate) {
   return apiRequest<RefusalReason>(`/api/admin/orders/reason/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body,

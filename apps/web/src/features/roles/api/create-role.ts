@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `POST /api/admin/permissions/role`, body `title`: a new role with every sign off (201). */
-export function createRole(body: CreateRoleBody) {
+function createRole(body: CreateRoleBody) {
   return apiRequest('/api/admin/permissions/role', { method: 'POST', body, schema: roleSchema });
 }
 

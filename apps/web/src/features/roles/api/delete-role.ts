@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `DELETE /api/admin/permissions/role/{id}`: refused while users hold the role. */
-export function deleteRole(id: string) {
+function deleteRole(id: string) {
   return apiRequest(`/api/admin/permissions/role/${encodeURIComponent(id)}`, {
     method: 'DELETE',
     schema: messageSchema,

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/admin/permissions/role`: every role with its nine permissions. */
-export function getRoles() {
+function getRoles() {
   return apiRequest('/api/admin/permissions/role', { schema: roleListSchema });
 }
 

@@ -3,13 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export interface RolePermissionsUpdate {
+interface RolePermissionsUpdate {
   id: string;
   permissions: PermissionSwitch[];
 }
 
 /** `PATCH /api/admin/permissions/role/{id}`, body `permissions`: answers the saved role. */
-export function updateRolePermissions({ id, permissions }: RolePermissionsUpdate) {
+function updateRolePermissions({ id, permissions }: RolePermissionsUpdate) {
   return apiRequest(`/api/admin/permissions/role/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: { permissions },

@@ -6,7 +6,7 @@ import { queryKeys } from '@/lib/query-keys';
 const NOT_FOUND = 404;
 
 /** `GET /api/executor/shift`: the open shift's start; a 404 means off shift (startDate null). */
-export async function getShift(): Promise<Shift> {
+async function getShift(): Promise<Shift> {
   try {
     return await apiRequest('/api/executor/shift', { schema: shiftSchema });
   } catch (error) {

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `POST /api/executor/shift/toggle`: starts a shift, or ends the open one (startDate null). */
-export function toggleShift() {
+function toggleShift() {
   return apiRequest('/api/executor/shift/toggle', { method: 'POST', schema: shiftSchema });
 }
 

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/admin/system/settings`: the list sits in the answer's `data`. */
-export async function getSystemSettings(): Promise<SystemSetting[]> {
+async function getSystemSettings(): Promise<SystemSetting[]> {
   const answer = await apiRequest('/api/admin/system/settings', { schema: systemSettingsAnswerSchema });
   return answer.data;
 }

@@ -16,13 +16,13 @@ const UPDATE_PATHS: Record<string, string> = {
 /** Whether the server has a call that changes this setting. */
 export const isEditableSetting = (name: string) => name in UPDATE_PATHS;
 
-export interface SettingDateUpdate {
+interface SettingDateUpdate {
   name: string;
   body: SettingDateBody;
 }
 
 /** `PATCH /api/admin/system/settings/order/overload` (and any later setting's path), body `{data}`. */
-export function updateSettingDate({ name, body }: SettingDateUpdate) {
+function updateSettingDate({ name, body }: SettingDateUpdate) {
   const path = UPDATE_PATHS[name];
   if (!path) throw new Error(`No call changes the setting "${name}"`);
   return apiRequest(path, { method: 'PATCH', body, schema: settingUpdateAnswerSchema });

@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client';
 export const siteInfoKey = ['site', 'info'] as const;
 
 /** `GET /api/site`: the support e-mail and the postal address of the footer and the policies. */
-export function getSiteInfo(): Promise<SiteInfo> {
+function getSiteInfo(): Promise<SiteInfo> {
   return apiRequest('/api/site', { schema: siteInfoSchema });
 }
 

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** `POST /api/feedback`: the contact form. */
-export function sendFeedback(body: FeedbackBody): Promise<FeedbackAnswer> {
+function sendFeedback(body: FeedbackBody): Promise<FeedbackAnswer> {
   return apiRequest('/api/feedback', { method: 'POST', body, schema: feedbackAnswerSchema });
 }
 

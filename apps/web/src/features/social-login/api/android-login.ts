@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** `GET /api/login/google/android` with the mobile app's signed query passed through. */
-export function androidLogin(search: string) {
+function androidLogin(search: string) {
   return apiRequest(`/api/login/google/android${search}`, { schema: userInfoSchema });
 }
 

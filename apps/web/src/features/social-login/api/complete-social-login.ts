@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** The provider's callback on the server, with the query the provider sent the browser back with. */
-export function completeSocialLogin(provider: SocialProvider, search: string) {
+function completeSocialLogin(provider: SocialProvider, search: string) {
   return apiRequest(`${socialCallbackApiPath(provider)}${search}`, { schema: userInfoSchema });
 }
 

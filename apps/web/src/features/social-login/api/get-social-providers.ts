@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** `GET /api/auth/providers`: the social sign-ins the server is configured for. */
-export async function getSocialProviders(): Promise<SocialProvider[]> {
+async function getSocialProviders(): Promise<SocialProvider[]> {
   const answer = await apiRequest('/api/auth/providers', { schema: socialProvidersAnswerSchema });
   return answer.providers;
 }

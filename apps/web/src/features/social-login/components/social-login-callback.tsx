@@ -5,7 +5,7 @@ import { SigningIn } from './signing-in';
 import { useStoreLoginResult } from './use-store-login-result';
 
 /** The provider of a `/login/{provider}-type` path. */
-export function providerOfPath(pathname: string): SocialProvider | null {
+function providerOfPath(pathname: string): SocialProvider | null {
   const name = /^\/login\/([a-z]+)-type\/?$/.exec(pathname)?.[1];
   const parsed = socialProviderSchema.safeParse(name);
   return parsed.success ? parsed.data : null;

@@ -3,13 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export interface RoleAssignment {
+interface RoleAssignment {
   userId: string;
   roleId: string;
 }
 
 /** `PATCH /api/admin/permissions/role/user/{userId}`, body `_id`: gives the user the role (custom switches end). */
-export function assignRole({ userId, roleId }: RoleAssignment) {
+function assignRole({ userId, roleId }: RoleAssignment) {
   return apiRequest(`/api/admin/permissions/role/user/${encodeURIComponent(userId)}`, {
     method: 'PATCH',
     body: { _id: roleId },

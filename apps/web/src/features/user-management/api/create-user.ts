@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `POST /api/admin/user/registration`: a confirmed account (201). */
-export function createUser(body: AdminRegistrationBody) {
+function createUser(body: AdminRegistrationBody) {
   return apiRequest('/api/admin/user/registration', { method: 'POST', body, schema: adminUserAnswerSchema });
 }
 

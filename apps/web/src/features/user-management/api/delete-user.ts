@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `DELETE /api/admin/user/{id}`. */
-export function deleteUser(id: string) {
+function deleteUser(id: string) {
   return apiRequest(`/api/admin/user/${encodeURIComponent(id)}`, { method: 'DELETE', schema: messageSchema });
 }
 

@@ -12,7 +12,7 @@ export interface UsersTableQuery {
 }
 
 /** `GET /api/admin/users`: one page of the users table and the total. */
-export function getAdminUsers(query: UsersTableQuery) {
+function getAdminUsers(query: UsersTableQuery) {
   const params = new URLSearchParams({
     limit: String(query.limit),
     page: String(query.page),

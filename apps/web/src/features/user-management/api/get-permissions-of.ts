@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/admin/permissions/user/{userId}`: the user's nine signs, custom flag and role. */
-export function getPermissionsOf(userId: string) {
+function getPermissionsOf(userId: string) {
   return apiRequest(`/api/admin/permissions/user/${encodeURIComponent(userId)}`, {
     schema: userPermissionsSchema,
   });

@@ -3,13 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export interface CustomPermissions {
+interface CustomPermissions {
   userId: string;
   permissions: PermissionSwitch[];
 }
 
 /** `PATCH /api/admin/permissions/custom/user/{userId}`, body `permissions`: the user's own switches. */
-export function setCustomPermissions({ userId, permissions }: CustomPermissions) {
+function setCustomPermissions({ userId, permissions }: CustomPermissions) {
   return apiRequest(`/api/admin/permissions/custom/user/${encodeURIComponent(userId)}`, {
     method: 'PATCH',
     body: { permissions },

@@ -3,13 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export interface UserUpdate {
+interface UserUpdate {
   id: string;
   body: AdminChangeUserBody;
 }
 
 /** `PATCH /api/admin/user/change/info/{id}`: answers the saved user. */
-export function updateUser({ id, body }: UserUpdate) {
+function updateUser({ id, body }: UserUpdate) {
   return apiRequest(`/api/admin/user/change/info/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body,
