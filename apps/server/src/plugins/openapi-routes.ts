@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { confirmEmailQuerySchema } from '@retouch/shared/auth';
 import { offerDataSchema, serviceDataSchema } from '@retouch/shared/catalog';
-import { analyticsQuerySchema, changeOrderBodySchema, refuseBodySchema } from '@retouch/shared/dispatch';
+
 import { orderSubmitSchema, revisionSchema, tipSchema } from '@retouch/shared/orders';
 import { sandboxConfirmSchema } from '@retouch/shared/payments';
 import { reviewRejectionSchema } from '@retouch/shared/review';
@@ -49,15 +49,9 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'PATCH /api/admin/services/optional/:id': { multipart: { data: offerDataSchema, files: CATALOG_PICTURES } },
 
   'POST /api/admin/orders/executor/completed': { multipart: { files: ['image'] } },
-  'POST /api/admin/orders/executor/refuse': { body: refuseBodySchema },
-  'PATCH /api/admin/orders/executor/change/order': { body: changeOrderBodySchema },
   'POST /api/admin/orders/review/completed/rejection': {
     multipart: { data: reviewRejectionSchema, files: ['image'] },
   },
-  'GET /api/analytics/user': { query: analyticsQuerySchema },
-  'GET /api/analytics/user/:userId': { query: analyticsQuerySchema },
-  'GET /api/admin/analytics/export': { query: analyticsQuerySchema },
-  'GET /api/admin/analytics/export/:userId': { query: analyticsQuerySchema },
   // No input: listed so that the table names every back-office route (a missing registration fails the build).
   'GET /api/admin/dashboard': {},
 };

@@ -1,14 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { analyticsQuerySchema } from '@retouch/shared/dispatch';
 import { PermissionSign } from '@retouch/shared/permissions';
 import { sendCsv } from '../../lib/csv-export';
 import { uuidParam } from '../../lib/validation';
 import { AnalyticsText, designerAnalytics, exportAnalytics } from './analytics.service';
 
-export async function analyticsRoutes(app: FastifyInstance) {
+export async function analyticsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const query = { querystring: analyticsQuerySchema };
   // One's own days (the personal cabinet, cabinetDesigner): the designer cabinet reads today's earnings here.
   app.get(
     '/api/analytics/user',
-    { config: { permission: PermissionSign.cabinetDesigner } },
+    { config: { permission: PermissionSign.cabinetDesigner }, schema: query },
     async (request) => {
       const { userId } = await app.requireIdentity(request);
       return designerAnalytics(app.db, userId, request.query, app.clock.now());
@@ -18,7 +22,7 @@ export async function analyticsRoutes(app: FastifyInstance) {
   // Any designer's days: lookUsers (back-office section 6).
   app.get(
     '/api/analytics/user/:userId',
-    { config: { permission: PermissionSign.lookUsers } },
+    { config: { permission: PermissionSign.lookUsers }, schema: query },
     async (request) => {
       const target = uuidParam(request.params, 'userId', AnalyticsText.notFound);
       return designerAnalytics(app.db, target, request.query, app.clock.now());
@@ -28,7 +32,7 @@ export async function analyticsRoutes(app: FastifyInstance) {
   // The screen's days as a CSV download, with the same signs as the screen's calls.
   app.get(
     '/api/admin/analytics/export',
-    { config: { permission: PermissionSign.cabinetDesigner } },
+    { config: { permission: PermissionSign.cabinetDesigner }, schema: query },
     async (request, reply) => {
       const { userId } = await app.requireIdentity(request);
       const { filename, stream } = await exportAnalytics(app.db, userId, request.query, app.clock.now());
@@ -38,7 +42,7 @@ export async function analyticsRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/admin/analytics/export/:userId',
-    { config: { permission: PermissionSign.lookUsers } },
+    { config: { permission: PermissionSign.lookUsers }, schema: query },
     async (request, reply) => {
       const target = uuidParam(request.params, 'userId', AnalyticsText.notFound);
       const { filename, stream } = await exportAnalytics(app.db, target, request.query, app.clock.now());

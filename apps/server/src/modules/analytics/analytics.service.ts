@@ -1,10 +1,13 @@
+import type { z } from 'zod';
 import { and, eq, gt, gte, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import { ReviewResult, analyticsQuerySchema, type AnalyticsRow } from '@retouch/shared/dispatch';
+import { ReviewResult, type analyticsQuerySchema, type AnalyticsRow } from '@retouch/shared/dispatch';
 import type { Database } from '../../db/client';
 import { orderProcessing, orders, shifts } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { csvStream, type CsvColumn } from '../../lib/csv-export';
-import { parseInput } from '../../lib/validation';
+
+/** The asked days, as the route parsed them. */
+type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
 
 export const AnalyticsText = {
   notFound: 'Статистика не найдена',
@@ -22,8 +25,7 @@ const MAX_DAYS = 400;
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The asked days as [from, to): the first one's midnight to the one after the last (UTC); reversed or too long is a 400. */
-function dayRange(query: unknown) {
-  const { startDate, endDate } = parseInput(analyticsQuerySchema, query);
+function dayRange({ startDate, endDate }: AnalyticsQuery) {
   const from = new Date(`${dayOf(new Date(startDate))}T00:00:00.000Z`);
   const to = new Date(new Date(`${dayOf(new Date(endDate))}T00:00:00.000Z`).getTime() + DAY_MS);
   if (to <= from || to.getTime() - from.getTime() > MAX_DAYS * DAY_MS)
@@ -38,7 +40,7 @@ function dayRange(query: unknown) {
 export async function designerAnalytics(
   db: Database,
   userId: string,
-  query: unknown,
+  query: AnalyticsQuery,
   now: Date,
 ): Promise<AnalyticsRow[]> {
   const rows = await activeDays(db, userId, dayRange(query), now);
@@ -73,7 +75,7 @@ const analyticsCsvColumns: CsvColumn<AnalyticsRow>[] = [
  * is checked first (a 400 like the screen's call); a range without activity gives the header alone, where
  * the screen says 404. At most 400 days, so the rows are computed as the screen's are, then written.
  */
-export async function exportAnalytics(db: Database, userId: string, query: unknown, now: Date) {
+export async function exportAnalytics(db: Database, userId: string, query: AnalyticsQuery, now: Date) {
   const range = dayRange(query);
   const rows = await activeDays(db, userId, range, now);
   const lastDay = dayOf(new Date(range.to.getTime() - DAY_MS));

@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { DispatchText, changeOrderBodySchema, type StaffOrder } from '@retouch/shared/dispatch';
+import { DispatchText, type changeOrderBodySchema, type StaffOrder } from '@retouch/shared/dispatch';
 import {
   OrderEntryText,
   priceEntries,
@@ -11,7 +11,6 @@ import type { z } from 'zod';
 import type { Transaction } from '../../db/client';
 import { orderItems, orderPersons, orders } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { parseInput } from '../../lib/validation';
 import { loadEntryCatalog } from '../orders/order-catalog';
 import { recordPersonsView } from '../orders/order-history.repository';
 import { findStaffOrder } from '../orders/order-staff-view';
@@ -48,9 +47,8 @@ interface PersonEdit {
 export async function changeOrderServices(
   deps: DispatchDeps,
   designerId: string,
-  body: unknown,
+  { persons }: z.output<typeof changeOrderBodySchema>,
 ): Promise<{ order: StaffOrder; message: string }> {
-  const { persons } = parseInput(changeOrderBodySchema, body);
   const names = persons.map((person) => person.id);
   if (new Set(names).size !== names.length) throw AppError.badRequest(OrderEntryText.personRepeated);
   const orderId = await deps.db.transaction(async (tx) => {

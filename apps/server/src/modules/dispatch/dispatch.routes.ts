@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import fp from 'fastify-plugin';
-import { DispatchText, TimeExtensionCode } from '@retouch/shared/dispatch';
+import {
+  DispatchText,
+  TimeExtensionCode,
+  changeOrderBodySchema,
+  refuseBodySchema,
+} from '@retouch/shared/dispatch';
 import { PermissionSign, hasPermission } from '@retouch/shared/permissions';
 import { SocketEvent, SocketRoom } from '@retouch/shared/realtime';
 import { AppError } from '../../lib/app-error';
@@ -28,7 +34,8 @@ export interface DispatchOptions {
 }
 
 /** Shifts, the designer's calls and socket events: adapters of the designers' work queue and the lifecycle. */
-export const dispatchPlugin = fp<DispatchOptions>(async (app: FastifyInstance, { work }) => {
+export const dispatchPlugin = fp<DispatchOptions>(async (fastify: FastifyInstance, { work }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Socket handlers nobody awaits; shutdown waits for them before the database closes.
   const background = createBackgroundWork((error) => app.log.error({ err: error }, 'dispatch work failed'));
   const deps: DispatchDeps = { db: app.db, now: () => app.clock.now() };
@@ -61,15 +68,23 @@ export const dispatchPlugin = fp<DispatchOptions>(async (app: FastifyInstance, {
     return completeOrder(flow, userId, form.files.get('image'));
   });
 
-  app.post('/api/admin/orders/executor/refuse', designer, async (request) => {
-    const { userId } = await app.requireIdentity(request);
-    return refuseOrder(flow, userId, request.body);
-  });
+  app.post(
+    '/api/admin/orders/executor/refuse',
+    { ...designer, schema: { body: refuseBodySchema } },
+    async (request) => {
+      const { userId } = await app.requireIdentity(request);
+      return refuseOrder(flow, userId, request.body);
+    },
+  );
 
-  app.patch('/api/admin/orders/executor/change/order', designer, async (request) => {
-    const { userId } = await app.requireIdentity(request);
-    return changeOrderServices(deps, userId, request.body);
-  });
+  app.patch(
+    '/api/admin/orders/executor/change/order',
+    { ...designer, schema: { body: changeOrderBodySchema } },
+    async (request) => {
+      const { userId } = await app.requireIdentity(request);
+      return changeOrderServices(deps, userId, request.body);
+    },
+  );
 
   app.io.on('connection', (socket) => {
     const { userId } = socket.data;

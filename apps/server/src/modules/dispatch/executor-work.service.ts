@@ -1,8 +1,8 @@
+import type { z } from 'zod';
 import { and, eq, isNull } from 'drizzle-orm';
-import { DispatchText, refuseBodySchema } from '@retouch/shared/dispatch';
+import { DispatchText, type refuseBodySchema } from '@retouch/shared/dispatch';
 import { refusalReasons } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { parseInput } from '../../lib/validation';
 import { deliverResult, refuseOrder as refuseHeldOrder } from '../order-flow/designer-commands';
 import type { OrderFlowDeps } from '../order-flow/order-transition';
 
@@ -23,9 +23,8 @@ export async function completeOrder(
 export async function refuseOrder(
   deps: OrderFlowDeps,
   designerId: string,
-  body: unknown,
+  { _id: reasonId }: z.output<typeof refuseBodySchema>,
 ): Promise<{ message: string }> {
-  const { _id: reasonId } = parseInput(refuseBodySchema, body);
   const [reason] = await deps.db
     .select({ id: refusalReasons.id })
     .from(refusalReasons)
