@@ -2,11 +2,10 @@ import type { z } from 'zod';
 import { confirmEmailQuerySchema } from '@retouch/shared/auth';
 import { offerDataSchema, serviceDataSchema } from '@retouch/shared/catalog';
 
-import { orderSubmitSchema, revisionSchema, tipSchema } from '@retouch/shared/orders';
+import { orderSubmitSchema } from '@retouch/shared/orders';
 import { sandboxConfirmSchema } from '@retouch/shared/payments';
 import { reviewRejectionSchema } from '@retouch/shared/review';
 import { changeInfoDataSchema } from '@retouch/shared/users';
-import { historyQuerySchema } from '../modules/orders/order-history';
 
 /**
  * What a route not converted to its own schemas yet parses with `parseInput`, for its OpenAPI operation,
@@ -37,9 +36,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     multipart: { data: orderSubmitSchema, files: ['original', 'draft', 'additional'] },
     idempotent: true,
   },
-  'GET /api/orders/user/': { query: historyQuerySchema },
-  'POST /api/orders/order/:id/tip': { body: tipSchema, idempotent: true },
-  'POST /api/orders/refusal/:id': { body: revisionSchema, idempotent: true },
+  'POST /api/orders/order/:id/tip': { idempotent: true },
+  'POST /api/orders/refusal/:id': { idempotent: true },
   'POST /api/product/:id/buy': { idempotent: true },
   'POST /api/payment/sandbox/confirm': { body: sandboxConfirmSchema },
 

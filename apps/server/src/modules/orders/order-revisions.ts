@@ -1,5 +1,5 @@
-import { revisionSchema } from '@retouch/shared/orders';
-import { parseInput } from '../../lib/validation';
+import type { z } from 'zod';
+import type { revisionSchema } from '@retouch/shared/orders';
 import { runDirectly, type RunOnce } from '../idempotency/idempotency.service';
 import { askRevision } from '../order-flow/customer-commands';
 import type { OrderFlowDeps } from '../order-flow/order-transition';
@@ -12,9 +12,8 @@ export async function requestRevision(
   deps: OrderFlowDeps,
   userId: string,
   orderId: string,
-  body: unknown,
+  { message }: z.output<typeof revisionSchema>,
   once: RunOnce = runDirectly,
 ): Promise<{ message: string }> {
-  const { message } = parseInput(revisionSchema, body);
   return askRevision(deps, userId, orderId, message, once);
 }

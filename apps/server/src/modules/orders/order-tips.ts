@@ -1,5 +1,5 @@
-import { tipSchema } from '@retouch/shared/orders';
-import { parseInput } from '../../lib/validation';
+import type { z } from 'zod';
+import type { tipSchema } from '@retouch/shared/orders';
 import { runDirectly, type RunOnce } from '../idempotency/idempotency.service';
 import { tipOrder } from '../order-flow/customer-commands';
 import type { OrderFlowDeps } from '../order-flow/order-transition';
@@ -12,9 +12,8 @@ export async function leaveTip(
   deps: OrderFlowDeps,
   userId: string,
   orderId: string,
-  body: unknown,
+  { data: { amount } }: z.output<typeof tipSchema>,
   once: RunOnce = runDirectly,
 ): Promise<{ message: string }> {
-  const { amount } = parseInput(tipSchema, body).data;
   return tipOrder(deps, userId, orderId, amount, once);
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { revisionSchema, tipSchema } from '@retouch/shared/orders';
 import { STOP_READING, formCap, jsonField, readSpooledMultipart } from '../../lib/multipart';
-import { parseInput, uuidParam } from '../../lib/validation';
+import { uuidParam } from '../../lib/validation';
 import { perUserRateLimit } from '../../plugins/user-rate-limit';
 import { IdempotentScope, answerOnce, type IdempotentAnswer } from '../idempotency/idempotency.service';
 import { keyedRequest, readIdempotencyKey, sendAnswer } from '../idempotency/idempotent-reply';
@@ -17,7 +19,8 @@ export interface OrdersOptions {
   work: OrderWork;
 }
 
-export async function ordersRoutes(app: FastifyInstance, { work }: OrdersOptions) {
+export async function ordersRoutes(fastify: FastifyInstance, { work }: OrdersOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps: OrdersDeps = work.flow;
 
   const sendLimit = { config: perUserRateLimit(app, app.config.ORDER_RATE_LIMIT_PER_MINUTE, '1 minute') };
@@ -52,32 +55,44 @@ export async function ordersRoutes(app: FastifyInstance, { work }: OrdersOptions
     return sendAnswer(reply, answer);
   });
 
-  app.get('/api/orders/user/', async (request, reply) => {
-    const { userId } = await app.requireIdentity(request);
-    const page = await listUserOrders(deps, userId, parseInput(historyQuerySchema, request.query));
-    // Written by the database already: sent as it is.
-    return reply.type('application/json; charset=utf-8').send(page);
-  });
+  app.get(
+    '/api/orders/user/',
+    { config: { signedIn: true }, schema: { querystring: historyQuerySchema } },
+    async (request, reply) => {
+      const { userId } = await app.requireIdentity(request);
+      const page = await listUserOrders(deps, userId, request.query);
+      // Written by the database already: sent as it is.
+      return reply.type('application/json; charset=utf-8').send(page);
+    },
+  );
 
-  app.post('/api/orders/order/:id/tip', actionLimit, async (request, reply) => {
-    const { userId } = await app.requireIdentity(request);
-    const orderId = uuidParam(request.params, 'id', OrderHistoryText.notFound);
-    const keyed = keyedRequest(request, userId, IdempotentScope.tip, [orderId, request.body]);
-    const answer = await answerOnce(deps, keyed, 200, (once) =>
-      leaveTip(deps, userId, orderId, request.body, once),
-    );
-    return sendAnswer(reply, answer);
-  });
+  app.post(
+    '/api/orders/order/:id/tip',
+    { config: { ...actionLimit.config, signedIn: true }, schema: { body: tipSchema } },
+    async (request, reply) => {
+      const { userId } = await app.requireIdentity(request);
+      const orderId = uuidParam(request.params, 'id', OrderHistoryText.notFound);
+      const keyed = keyedRequest(request, userId, IdempotentScope.tip, [orderId, request.body]);
+      const answer = await answerOnce(deps, keyed, 200, (once) =>
+        leaveTip(deps, userId, orderId, request.body, once),
+      );
+      return sendAnswer(reply, answer);
+    },
+  );
 
-  app.post('/api/orders/refusal/:id', actionLimit, async (request, reply) => {
-    const { userId } = await app.requireIdentity(request);
-    const orderId = uuidParam(request.params, 'id', OrderHistoryText.notFound);
-    const keyed = keyedRequest(request, userId, IdempotentScope.revision, [orderId, request.body]);
-    const answer = await answerOnce(deps, keyed, 200, (once) =>
-      requestRevision(deps, userId, orderId, request.body, once),
-    );
-    return sendAnswer(reply, answer);
-  });
+  app.post(
+    '/api/orders/refusal/:id',
+    { config: { ...actionLimit.config, signedIn: true }, schema: { body: revisionSchema } },
+    async (request, reply) => {
+      const { userId } = await app.requireIdentity(request);
+      const orderId = uuidParam(request.params, 'id', OrderHistoryText.notFound);
+      const keyed = keyedRequest(request, userId, IdempotentScope.revision, [orderId, request.body]);
+      const answer = await answerOnce(deps, keyed, 200, (once) =>
+        requestRevision(deps, userId, orderId, request.body, once),
+      );
+      return sendAnswer(reply, answer);
+    },
+  );
 
   app.get('/api/orders/order/:id', async (request) => {
     const { userId } = await app.requireIdentity(request);
