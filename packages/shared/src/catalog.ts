@@ -197,14 +197,13 @@ export type Degree = z.infer<typeof degreeSchema>;
 export const refusalReasonSchema = z.object({ _id: z.string(), title: bilingualSchema });
 export type RefusalReason = z.infer<typeof refusalReasonSchema>;
 
-export const optionTemplateSchema = z.object({
-  _id: z.string(),
-  title: bilingualSchema,
-  description: bilingualSchema,
-  instruction: z.string(),
-  cost: z.number(),
-  designerPrice: z.number(),
-  executionTime: z.number(),
+/** An option template: an option's priced, described part, without status or pictures. */
+export const optionTemplateSchema = adminOptionSchema.omit({
+  status: true,
+  picture: true,
+  pictureBefore: true,
+  pictureAfter: true,
+  pictureThumb: true,
 });
 export type OptionTemplate = z.infer<typeof optionTemplateSchema>;
 

@@ -144,12 +144,16 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('onRoute', (route) => {
-    if (route.config?.signedIn) {
-      const signedIn = async (request: FastifyRequest) => {
-        await app.requireIdentity(request);
-      };
+    // Checked before the request's parts are validated: a visitor learns nothing of a route's schemas
+    // (401/403 first, as before any route declared them).
+    const checkFirst = (check: (request: FastifyRequest) => Promise<void>) => {
       const existing = route.preValidation;
-      route.preValidation = [signedIn, ...(Array.isArray(existing) ? existing : existing ? [existing] : [])];
+      route.preValidation = [check, ...(Array.isArray(existing) ? existing : existing ? [existing] : [])];
+    };
+    if (route.config?.signedIn) {
+      checkFirst(async (request) => {
+        await app.requireIdentity(request);
+      });
     }
     if (!GUARDED_PREFIXES.some((prefix) => route.url.startsWith(prefix))) return;
     const sign = route.config?.permission;
@@ -168,9 +172,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
         throw AppError.forbidden();
       }
     };
-    // Before the request's parts are validated: a visitor learns nothing of a route's schemas (401/403
-    // first, as before any route declared them).
-    const existing = route.preValidation;
-    route.preValidation = [guard, ...(Array.isArray(existing) ? existing : existing ? [existing] : [])];
+    checkFirst(guard);
   });
 });

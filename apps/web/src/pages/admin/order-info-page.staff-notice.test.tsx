@@ -12,6 +12,7 @@ import { FakeSocket } from '@/test/fake-socket';
 import { mockFetch } from '@/test/fetch-mock';
 import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
+import { aStaffOrder } from '@/test/staff-order-fixtures';
 
 /**
  * Cancel by staff from the order details, as the designer or moderator holding the order sees it: the
@@ -19,30 +20,7 @@ import { renderApp } from '@/test/render-app';
  */
 const staff = aUser({ email: 'staff@retouch.local', role: { title: 'Moderator' }, isAdmin: true });
 
-const anOrder = (condition: number): StaffOrder => ({
-  _id: 'order-1',
-  condition,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  cost: 12,
-  tip: 0,
-  executionTime: 60,
-  dateStart: new Date().toISOString(),
-  message: '',
-  client: { _id: 'client-1', email: 'ann@example.com', name: { giveName: 'Ann', familyName: 'Lee' } },
-  pictures: {
-    original: '/api/files/original.jpg',
-    thumbnail: '/api/files/original-thumb.webp',
-    draft: '/api/files/draft.png',
-    additional: null,
-  },
-  finalPicture: null,
-  completed: { picture: null },
-  refuseReason: null,
-  finance: { costForExecutor: 7 },
-  persons: [{ id: 'Person 1', orders: [] }],
-  processing: [],
-  currentProcessing: null,
-});
+const anOrder = (condition: number): StaffOrder => aStaffOrder({ condition });
 
 const emitted = vi.fn();
 
