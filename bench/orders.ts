@@ -2,8 +2,9 @@
 // 1500x1500 face photo, to the server started as `npm start` starts it, in its own process, on PGlite
 // (`--postgres`: on a scratch database of the PostgreSQL server).
 // First RUNS sends one at a time, each beside the raw sharp work on the same pictures done here (the
-// server's own jobs, one set at a time): their p50s give the ratio. Then ROUNDS rounds of CONCURRENT sends
-// at once: the server process's peak RSS (VmHWM, which no sampling misses) and the times under that load.
+// server's own jobs, one set at a time): their p50s give the ratio, a goal on PostgreSQL (decision 39).
+// Then ROUNDS rounds of CONCURRENT sends at once: the server process's peak RSS (VmHWM, which no
+// sampling misses) and the times under that load.
 // Writes bench/results/orders.json.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
@@ -171,7 +172,11 @@ async function measure(server: ServerProcess) {
       400,
       'MB',
     ),
-    goal(`order creation, server time ÷ raw sharp, p50 (${bench.kind})`, ratioP50, '≤', 1.3),
+    // The ratio's goal is PostgreSQL's, the configuration for load (decision 39): PGlite runs every
+    // statement on the server's one JavaScript thread, in the request's time. Its ratio is reported beside.
+    ...(bench.kind === 'PostgreSQL'
+      ? [goal('order creation, server time ÷ raw sharp, p50 (PostgreSQL)', ratioP50, '≤', 1.3)]
+      : []),
   ];
   const report = {
     database: bench.kind,

@@ -478,7 +478,9 @@ function ordersSection() {
       "server process's resident memory (its high-water mark, VmHWM, which no sampling misses): " +
       `${memory(orders)}; PGlite's own buffers are most of the idle figure` +
       (postgres ? ` (on PostgreSQL, \`--postgres\`: ${memory(postgres)}, ${postgres.ratioP50} ×)` : '') +
-      '. Uploads go to disk as they arrive and JPEGs are written strip by strip (decision 30). ' +
+      '. Uploads go to disk as they arrive and JPEGs are written strip by strip (decision 30). The ratio is ' +
+      "a goal on PostgreSQL (decision 39): PGlite runs every statement on the server's one JavaScript " +
+      "thread, inside the request's time, where PostgreSQL's own processes take it off that thread. " +
       measured(orders),
   ];
 }
