@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 import { testConfig } from '../test/test-config';
 import { openDatabase } from './db/client';
 import { createStorage } from './storage/create-storage';
+import { COLD_EMBEDDED_START_MS } from '../test/limits';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,22 +22,26 @@ describe('seedIfEmpty', () => {
     expect(after?.n).toBe(before?.n);
   });
 
-  it('creates the admin with a generated password and no demo accounts in production', async () => {
-    const database = await openDatabase({});
-    try {
-      await database.migrate();
-      const config = testConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: '', SEED_DEMO: '' });
-      const accounts = await seedIfEmpty(database.db, config, await createStorage(config));
-      expect(accounts).toHaveLength(1);
-      expect(accounts?.[0]).toMatchObject({
-        role: 'Admin',
-        email: 'admin@retouch.test',
-        password: expect.stringMatching(/^\S{12}$/),
-      });
-    } finally {
-      await database.close();
-    }
-  });
+  it(
+    'creates the admin with a generated password and no demo accounts in production',
+    async () => {
+      const database = await openDatabase({});
+      try {
+        await database.migrate();
+        const config = testConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: '', SEED_DEMO: '' });
+        const accounts = await seedIfEmpty(database.db, config, await createStorage(config));
+        expect(accounts).toHaveLength(1);
+        expect(accounts?.[0]).toMatchObject({
+          role: 'Admin',
+          email: 'admin@retouch.test',
+          password: expect.stringMatching(/^\S{12}$/),
+        });
+      } finally {
+        await database.close();
+      }
+    },
+    COLD_EMBEDDED_START_MS,
+  );
 
   it('fills the demo catalogue: active groups with services, one default degree, refusal reasons', async () => {
     const catalog = (await t.client().get('/api/services')).body as Array<{

@@ -10,6 +10,7 @@ import { openDatabase } from '../db/client';
 import { seedIfEmpty } from '../seed';
 import { createStorage } from '../storage/create-storage';
 import { testConfig } from '../../test/test-config';
+import { COLD_EMBEDDED_START_MS } from '../../test/limits';
 
 const run = promisify(execFile);
 const script = fileURLToPath(new URL('./check-ledger.ts', import.meta.url));
@@ -35,24 +36,28 @@ beforeAll(async () => {
   const config = testConfig({ DATA_DIR: dataDir });
   await seedIfEmpty(database.db, config, await createStorage(config));
   await database.close();
-});
+}, COLD_EMBEDDED_START_MS);
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 describe('npm run check:ledger', () => {
-  it('passes when every balance equals its ledger and fails on a balance changed by hand', async () => {
-    expect(await checkLedger()).toMatchObject({
-      code: 0,
-      output: expect.stringContaining('every balance equals'),
-    });
+  it(
+    'passes when every balance equals its ledger and fails on a balance changed by hand',
+    async () => {
+      expect(await checkLedger()).toMatchObject({
+        code: 0,
+        output: expect.stringContaining('every balance equals'),
+      });
 
-    const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
-    await database.db.execute(
-      sql`update users set balance_main = balance_main + 5 where email = 'customer@retouch.local'`,
-    );
-    await database.close();
+      const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+      await database.db.execute(
+        sql`update users set balance_main = balance_main + 5 where email = 'customer@retouch.local'`,
+      );
+      await database.close();
 
-    const failed = await checkLedger();
-    expect(failed.code).toBe(1);
-    expect(failed.output).toContain('customer@retouch.local');
-  }, 60_000);
+      const failed = await checkLedger();
+      expect(failed.code).toBe(1);
+      expect(failed.output).toContain('customer@retouch.local');
+    },
+    COLD_EMBEDDED_START_MS,
+  );
 });

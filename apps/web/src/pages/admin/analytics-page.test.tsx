@@ -80,7 +80,6 @@ const cellsOf = (index: number) =>
     .getAllByRole('cell')
     .map((cell) => cell.textContent);
 // The first render of the lazy screen is slow on a busy machine.
-const LOAD = { timeout: 5000 };
 /** Searches the staff select by e-mail and picks the one option left. */
 async function pickStaff(user: ReturnType<typeof renderApp>['user'], search: HTMLElement, email: string) {
   await user.type(search, email.slice(0, 4));
@@ -103,7 +102,7 @@ beforeAll(async () => {
 describe('/admin/analytics', () => {
   it('asks for the last 7 days up to today, both included, as YYYY-MM-DD', async () => {
     const { callsTo } = openAnalytics();
-    await screen.findByRole('table', {}, LOAD);
+    await screen.findByRole('table');
     const calls = callsTo('GET', OWN);
     expect(calls).toHaveLength(1);
     expect(query(calls[0])).toEqual({ startDate: weekAgo, endDate: today });
@@ -111,7 +110,7 @@ describe('/admin/analytics', () => {
 
   it('shows a row per day: date, time on shift, orders, earned, tips in dollars and the total as sent', async () => {
     openAnalytics();
-    await screen.findByRole('table', {}, LOAD);
+    await screen.findByRole('table');
     expect(cellsOf(0)).toEqual(['20.11.2026', '2 ч 30 мин', '0', '0', AnalyticsScreenText.noTips, '$0.00']);
     expect(cellsOf(1)).toEqual(['21.11.2026', '0 ч 05 мин', '3', '17', '$0.25, $0.07', '$1.60']);
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
@@ -128,7 +127,7 @@ describe('/admin/analytics', () => {
   // The tips are money here (cents, back office section 9), the earnings and the orders' tips tokens.
   it('says the tips are in dollars and the earnings in tokens', async () => {
     openAnalytics();
-    await screen.findByRole('table', {}, LOAD);
+    await screen.findByRole('table');
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(headers[3]).toMatch(/токен/);
     expect(headers[4]).toMatch(/^Чаевые.*\$/);
@@ -150,7 +149,7 @@ describe('/admin/analytics', () => {
       },
     );
     openAnalytics();
-    const orders = await screen.findByRole('figure', { name: AnalyticsScreenText.ordersChart }, LOAD);
+    const orders = await screen.findByRole('figure', { name: AnalyticsScreenText.ordersChart });
     const earnings = screen.getByRole('figure', { name: AnalyticsScreenText.earningsChart });
     for (const chart of [orders, earnings]) {
       await waitFor(() => expect(within(chart).getByText('21.11')).toBeInTheDocument());
@@ -163,7 +162,7 @@ describe('/admin/analytics', () => {
 
   it('asks again for a picked range', async () => {
     const { user, callsTo } = openAnalytics();
-    await screen.findByRole('table', {}, LOAD);
+    await screen.findByRole('table');
     await user.click(screen.getByPlaceholderText(AnalyticsScreenText.rangeStart));
     await user.clear(screen.getByPlaceholderText(AnalyticsScreenText.rangeStart));
     await user.type(screen.getByPlaceholderText(AnalyticsScreenText.rangeStart), '01.11.2026{Enter}');
@@ -175,7 +174,7 @@ describe('/admin/analytics', () => {
 
   it('offers no staff search without lookUsers, and never loads the staff list', async () => {
     const { calls } = openAnalytics();
-    await screen.findByRole('table', {}, LOAD);
+    await screen.findByRole('table');
     expect(screen.queryByRole('combobox', { name: AnalyticsScreenText.staff })).not.toBeInTheDocument();
     expect(calls.some((call) => call.url.startsWith('/api/admin/users'))).toBe(false);
   });
@@ -185,7 +184,7 @@ describe('/admin/analytics', () => {
       { [`GET ${OWN}/u-anna`]: { body: colleagueRows } },
       LOOK_USERS_SIGNS,
     );
-    const search = await screen.findByRole('combobox', { name: AnalyticsScreenText.staff }, LOAD);
+    const search = await screen.findByRole('combobox', { name: AnalyticsScreenText.staff });
     await waitFor(() => expect(callsTo('GET', '/api/admin/users')).toHaveLength(1));
     expect(callsTo('GET', '/api/admin/users')[0]!.url).toBe(STAFF);
 
@@ -198,7 +197,7 @@ describe('/admin/analytics', () => {
 
   it('shows the 404 alert titled Ошибка; Вернуться goes back to the last days shown', async () => {
     const { user, callsTo } = openAnalytics({ [`GET ${OWN}/u-anna`]: notFound }, LOOK_USERS_SIGNS);
-    await screen.findByRole('table', {}, LOAD);
+    await screen.findByRole('table');
     await pickStaff(
       user,
       screen.getByRole('combobox', { name: AnalyticsScreenText.staff }),
@@ -221,7 +220,7 @@ describe('/admin/analytics', () => {
 
   it("offers the CSV export of the days shown: one's own range, then a colleague's", async () => {
     const { user } = openAnalytics({ [`GET ${OWN}/u-anna`]: { body: colleagueRows } }, LOOK_USERS_SIGNS);
-    await screen.findByRole('table', {}, LOAD);
+    await screen.findByRole('table');
     expect(exportLink()).toHaveAttribute(
       'href',
       `/api/admin/analytics/export?startDate=${weekAgo}&endDate=${today}`,
@@ -253,14 +252,14 @@ describe('/admin/analytics', () => {
 
   it('offers no export while the alert says there are no statistics', async () => {
     openAnalytics({ [`GET ${OWN}`]: notFound });
-    await screen.findByRole('alert', {}, LOAD);
+    await screen.findByRole('alert');
     expect(screen.getByRole('button', { name: AnalyticsScreenText.exportCsv })).toBeDisabled();
     expect(screen.queryByRole('link', { name: AnalyticsScreenText.exportCsv })).not.toBeInTheDocument();
   });
 
   it('goes back to /admin when even the first days asked for have no statistics', async () => {
     const { user, location } = openAnalytics({ [`GET ${OWN}`]: notFound });
-    const alert = await screen.findByRole('alert', {}, LOAD);
+    const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Статистика не найдена')).toBeInTheDocument();
     await user.click(within(alert).getByRole('button', { name: 'Вернуться' }));
     await waitFor(() => expect(location().pathname).toBe('/admin'));
@@ -268,7 +267,7 @@ describe('/admin/analytics', () => {
 
   it("shows another refusal's message titled Ошибка", async () => {
     openAnalytics({ [`GET ${OWN}`]: { status: 403, body: { message: 'Недостаточно прав' } } });
-    const alert = await screen.findByRole('alert', {}, LOAD);
+    const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Ошибка')).toBeInTheDocument();
     expect(within(alert).getByText('Недостаточно прав')).toBeInTheDocument();
     expect(within(alert).queryByRole('button', { name: 'Вернуться' })).not.toBeInTheDocument();

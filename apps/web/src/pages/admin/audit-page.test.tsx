@@ -87,7 +87,7 @@ beforeAll(async () => {
 describe('/admin/audit', () => {
   it('shows when, who, what, the object and the change of each entry, the first page of 20', async () => {
     const { queries } = openAudit();
-    expect(await screen.findByText('main: 0 → 50', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('main: 0 → 50')).toBeInTheDocument();
     expect(screen.getByText(AuditText.screenTitle, { selector: '.ant-card-head-title' })).toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
       AuditText.when,
@@ -121,7 +121,7 @@ describe('/admin/audit', () => {
 
   it('filters by the type of object: the server gets targetType and the address keeps it', async () => {
     const { user, queries, location } = openAudit();
-    await screen.findByText('main: 0 → 50', {}, { timeout: 5000 });
+    await screen.findByText('main: 0 → 50');
     await user.click(targetFilter());
     await user.click(
       await screen.findByText(AuditText.targets.role, { selector: '.ant-select-item-option-content' }),
@@ -144,7 +144,7 @@ describe('/admin/audit', () => {
 
   it('pages on the server with the total it answers, and a new filter starts at page 1', async () => {
     const { user, queries } = openAudit({ audit: { body: { entries, total: 45 } } });
-    await screen.findByText('main: 0 → 50', {}, { timeout: 5000 });
+    await screen.findByText('main: 0 → 50');
     expect(screen.getByTitle('3')).toBeInTheDocument();
     expect(screen.queryByTitle('4')).not.toBeInTheDocument();
     await user.click(screen.getByTitle('2'));
@@ -159,7 +159,7 @@ describe('/admin/audit', () => {
 
   it('says there are no actions yet when the server has none', async () => {
     const { queries } = openAudit({ audit: { body: { entries: [], total: 0 } } });
-    expect(await screen.findByText(AuditText.empty, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(AuditText.empty)).toBeInTheDocument();
     expect(queries()).toHaveLength(1);
     expect(screen.getAllByRole('row')).toHaveLength(2); // the header and the empty row
   });
@@ -169,7 +169,7 @@ describe('/admin/audit', () => {
     const { user } = openAudit({
       audit: () => (failing ? { status: 500, body: { message: 'boom' } } : { body: { entries, total: 3 } }),
     });
-    expect(await screen.findByText(AdminText.somethingWrong, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(AdminText.somethingWrong)).toBeInTheDocument();
     expect(screen.queryByText('main: 0 → 50')).not.toBeInTheDocument();
     failing = false;
     await user.click(screen.getByRole('button', { name: AdminText.tryAgain }));
@@ -178,7 +178,7 @@ describe('/admin/audit', () => {
 
   it('refuses the screen without lookUsers, without asking for the log', async () => {
     const { queries } = openAudit({ own: [PermissionSign.showAdmin, PermissionSign.editServices] });
-    expect(await screen.findByText(AdminText.noAccess, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(AdminText.noAccess)).toBeInTheDocument();
     expect(queries()).toEqual([]);
   });
 });
@@ -188,19 +188,17 @@ describe('the audit menu row', () => {
 
   it('shows with lookUsers and leads to the screen', async () => {
     const { user, location } = openAudit({ path: '/admin' });
-    const row = await screen.findByRole('link', { name: AuditText.screenTitle }, { timeout: 5000 });
+    const row = await screen.findByRole('link', { name: AuditText.screenTitle });
     expect(menu().getByRole('link', { name: AuditText.screenTitle })).toBe(row);
     await user.click(row);
     expect(location().pathname).toBe('/admin/audit');
-    expect(await screen.findByText('main: 0 → 50', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('main: 0 → 50')).toBeInTheDocument();
   });
 
   it('does not show without lookUsers', async () => {
     openAudit({ path: '/admin', own: [PermissionSign.showAdmin, PermissionSign.editServices] });
     // The rows of the permissions held are there: the permissions have been read.
-    expect(
-      await screen.findByRole('link', { name: AdminText.menuServices }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: AdminText.menuServices })).toBeInTheDocument();
     expect(menu().queryByRole('link', { name: AuditText.screenTitle })).not.toBeInTheDocument();
   });
 });

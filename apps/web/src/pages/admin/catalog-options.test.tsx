@@ -11,7 +11,6 @@ import {
   aService,
   aTemplate,
   openCatalog,
-  SLOW_UI,
   topDialog,
   type CatalogSetup,
 } from './catalog-page.fixtures';
@@ -46,7 +45,7 @@ async function fillOffer(user: UserEvent, form: ReturnType<typeof within>) {
   await user.type(form.getByLabelText(CatalogEditorText.executionTime), '15');
 }
 
-describe('/admin/slider options of a service', SLOW_UI, () => {
+describe('/admin/slider options of a service', () => {
   it('lists the options with their status switches', async () => {
     await openOptions();
     const row = within(drawer().getByRole('row', { name: /Серьги/ }));
@@ -172,7 +171,7 @@ describe('/admin/slider options of a service', SLOW_UI, () => {
   });
 });
 
-describe('/admin/slider option templates', SLOW_UI, () => {
+describe('/admin/slider option templates', () => {
   const templatePath = `/api/admin/services/optional-template/${template._id}`;
 
   async function openTemplates(answers: CatalogSetup['answers'] = {}) {

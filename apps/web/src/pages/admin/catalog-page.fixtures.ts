@@ -84,9 +84,6 @@ export function anImage(name: string): File {
   return new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
 }
 
-/** antd forms and tables render slowly in happy-dom: a test with a dialog takes seconds. */
-export const SLOW_UI = { timeout: 20_000 };
-
 const admin = aUser({ email: 'admin@retouch.local', role: { title: 'Admin' }, isAdmin: true });
 
 export interface CatalogSetup {
@@ -118,7 +115,7 @@ export async function openCatalog({
     userEventOptions: { delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never },
   });
   // The first test of a file also waits for the lazy screen to be compiled.
-  await screen.findByRole('heading', { name: CatalogEditorText.title }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: CatalogEditorText.title });
   return { ...view, ...api };
 }
 

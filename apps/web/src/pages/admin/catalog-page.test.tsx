@@ -4,12 +4,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CatalogEditorLabel, CatalogEditorText } from '@/features/catalog-editor/texts';
 import { stubXhr } from '@/test/fake-xhr';
-import { aGroup, aService, openCatalog, SLOW_UI } from './catalog-page.fixtures';
+import { aGroup, aService, openCatalog } from './catalog-page.fixtures';
 
 const addGroupButton = () => screen.queryByRole('button', { name: CatalogEditorText.addGroup });
 const dialog = () => within(screen.getByRole('dialog'));
 
-describe('/admin/slider groups', SLOW_UI, () => {
+describe('/admin/slider groups', () => {
   it('shows a tab per group, the inactive ones dimmed, and the services of the first one', async () => {
     const face = aGroup({ list: [aService()] });
     const body = aGroup({ title: { admin: 'Тело', user: 'Body' }, status: false });
@@ -137,7 +137,7 @@ describe('/admin/slider groups', SLOW_UI, () => {
   });
 });
 
-describe('/admin/slider services table', SLOW_UI, () => {
+describe('/admin/slider services table', () => {
   it('deletes a service only once confirmed', async () => {
     const service = aService();
     const { user, callsTo } = await openCatalog({

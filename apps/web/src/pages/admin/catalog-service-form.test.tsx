@@ -5,7 +5,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CatalogEditorLabel, CatalogEditorText } from '@/features/catalog-editor/texts';
 import { stubXhr } from '@/test/fake-xhr';
-import { aDegree, aGroup, anImage, aService, openCatalog, SLOW_UI } from './catalog-page.fixtures';
+import { aDegree, aGroup, anImage, aService, openCatalog } from './catalog-page.fixtures';
 
 const dialog = () => within(screen.getByRole('dialog'));
 
@@ -28,7 +28,7 @@ async function chooseImages(user: UserEvent, parts: { main?: File; before?: File
   if (parts.after) await user.upload(form.getByLabelText(CatalogEditorText.afterImage), parts.after);
 }
 
-describe('/admin/slider add a service', SLOW_UI, () => {
+describe('/admin/slider add a service', () => {
   async function openAddForm() {
     const group = aGroup();
     const view = await openCatalog({ groups: [group] });
@@ -118,7 +118,7 @@ describe('/admin/slider add a service', SLOW_UI, () => {
   });
 });
 
-describe('/admin/slider edit a service', SLOW_UI, () => {
+describe('/admin/slider edit a service', () => {
   const defaultDegree = aDegree({ title: { admin: 'Слабо', user: 'Light' }, default: true });
   const strongDegree = aDegree({ title: { admin: 'Сильно', user: 'Strong' } });
 

@@ -180,7 +180,7 @@ async function openCabinet(
     userEventOptions: { delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never },
   });
   if (path === '/admin/design' && idle) {
-    await screen.findByRole('button', { name: DesignerText.goOnDuty }, { timeout: 5000 });
+    await screen.findByRole('button', { name: DesignerText.goOnDuty });
   }
   return { ...view, ...api };
 }

@@ -181,7 +181,7 @@ async function openWorkplace(
     userEventOptions: { delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never },
   });
   if (path === '/admin/moder') {
-    await screen.findByRole('button', { name: ModeratorText.goOnDuty }, { timeout: 5000 });
+    await screen.findByRole('button', { name: ModeratorText.goOnDuty });
   }
   return { ...view, ...api };
 }

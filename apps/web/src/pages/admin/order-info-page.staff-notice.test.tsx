@@ -50,7 +50,7 @@ async function openScreen(path: '/admin/design' | '/admin/moder', goOnDuty: stri
     'GET /api/services': { body: [] },
   });
   renderApp(path, { userEventOptions: { delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never } });
-  await screen.findByRole('button', { name: goOnDuty }, { timeout: 5000 });
+  await screen.findByRole('button', { name: goOnDuty });
 }
 
 const serverSends = (event: string, payload?: unknown) =>

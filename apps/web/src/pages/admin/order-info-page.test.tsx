@@ -98,7 +98,7 @@ function openDetails(answers: Record<string, MockAnswer | (() => MockAnswer)> = 
   return { ...renderApp('/admin/info/order/order-1'), ...api };
 }
 
-const shown = () => screen.findByText(`${AdminOrdersUiText.order} order-1`, {}, { timeout: 5000 });
+const shown = () => screen.findByText(`${AdminOrdersUiText.order} order-1`);
 const card = (title: string) => within(screen.getByText(title).closest<HTMLElement>('.ant-card')!);
 
 beforeAll(async () => {
@@ -264,11 +264,7 @@ describe('/admin/info/order/{id}', () => {
     openDetails({
       'GET /api/admin/orders/order/order-1': { status: 404, body: { message: 'Заказ не найден' } },
     });
-    const title = await screen.findByText(
-      AdminText.error,
-      { selector: '.ant-notification-notice-title' },
-      { timeout: 5000 },
-    );
+    const title = await screen.findByText(AdminText.error, { selector: '.ant-notification-notice-title' });
     const notice = within(title.closest<HTMLElement>('.ant-notification-notice')!);
     expect(notice.getByText(AdminText.somethingWrong)).toBeInTheDocument();
   });

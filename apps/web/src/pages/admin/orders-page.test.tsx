@@ -74,7 +74,7 @@ const bodyRows = () =>
 const cellTexts = (row: ReturnType<typeof within>) =>
   row.getAllByRole('cell').map((cell: HTMLElement) => cell.textContent);
 /** The table shown (the first render also loads the admin chunks). */
-const tableShown = () => screen.findByText('o-new', {}, { timeout: 5000 });
+const tableShown = () => screen.findByText('o-new');
 const dateHeader = () => screen.getByRole('columnheader', { name: new RegExp(AdminOrdersUiText.date) });
 
 const statusFilter = () => screen.getByRole('combobox', { name: AdminOrdersUiText.statusFilter });

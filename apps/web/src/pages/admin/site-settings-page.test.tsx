@@ -38,8 +38,7 @@ function openSettings(answers: Parameters<typeof mockFetch>[0] = {}, signs: numb
 
 const dialog = () => within(screen.getByRole('dialog'));
 // The first render of the lazy screen is slow on a busy machine.
-const LOAD = { timeout: 5000 };
-const editButton = () => screen.findByRole('button', { name: SettingRowLabel.edit(overload.name) }, LOAD);
+const editButton = () => screen.findByRole('button', { name: SettingRowLabel.edit(overload.name) });
 const localDateTime = (iso: string) => dayjs(iso).format('DD.MM.YYYY HH:mm');
 
 // The routes load these lazily; loading them once here keeps the first test's waits about the screen.
@@ -51,7 +50,7 @@ beforeAll(async () => {
 describe('/admin/site-settings', () => {
   it('lists each setting by its Russian label with its moment in local time', async () => {
     openSettings();
-    expect(await screen.findByText('Перегрузка заказов до', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('Перегрузка заказов до')).toBeInTheDocument();
     const row = within(screen.getAllByRole('row')[1]!);
     expect(row.getByText(localDateTime(overload.data!))).toBeInTheDocument();
     expect(screen.queryByText(overload.name)).not.toBeInTheDocument();

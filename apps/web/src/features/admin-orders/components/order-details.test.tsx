@@ -68,7 +68,7 @@ function openDetails(order: StaffOrder, answers: Record<string, MockAnswer> = {}
 const card = (title: string) => within(screen.getByText(title).closest<HTMLElement>('.ant-card')!);
 /** The order's card, once it is shown. */
 async function summary() {
-  await screen.findByText(`${AdminOrdersUiText.order} ${ORDER_ID}`, {}, { timeout: 5000 });
+  await screen.findByText(`${AdminOrdersUiText.order} ${ORDER_ID}`);
   return card(`${AdminOrdersUiText.order} ${ORDER_ID}`);
 }
 /** What the order's card says under `label`. */

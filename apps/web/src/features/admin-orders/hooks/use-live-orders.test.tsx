@@ -104,7 +104,7 @@ describe('the orders table, live', () => {
 
   it("updates a shown order's row on 'change orders', without a reload", async () => {
     const { server, pageLoads } = openTable();
-    await screen.findByText('o-work', {}, { timeout: 5000 });
+    await screen.findByText('o-work');
     expect(statusOf('o-work')).toMatch(new RegExp(`^${AdminOrdersUiText.inProgress}`));
     expect(rowOf('o-work').getByText(AdminOrdersUiText.tipPending)).toBeInTheDocument();
 
@@ -117,7 +117,7 @@ describe('the orders table, live', () => {
 
   it('loads nothing for a change of an order the page does not show', async () => {
     const { pageLoads, queryClient } = openTable();
-    await screen.findByText('o-work', {}, { timeout: 5000 });
+    await screen.findByText('o-work');
     serverEmit(SocketEvent.changeOrders, { orderId: 'elsewhere', condition: OrderCondition.done });
     serverEmit(SocketEvent.changeOrders, { condition: OrderCondition.done });
     // A later event that does reload shows that the ones before it were heard and let go.
@@ -133,7 +133,7 @@ describe('the orders table, live', () => {
     const view = openAdmin('/admin/orders?status=completed', {
       [`GET ${ORDERS_PATH}`]: () => ({ body: { orders: completed, total: completed.length } }),
     });
-    await screen.findByText('o-done', {}, { timeout: 5000 });
+    await screen.findByText('o-done');
     completed = [aRow('o-work', { condition: OrderCondition.done }), ...completed];
     serverEmit(SocketEvent.changeOrders, { orderId: 'o-work', condition: OrderCondition.done });
     expect(await screen.findByText('o-work')).toBeInTheDocument();
@@ -142,7 +142,7 @@ describe('the orders table, live', () => {
 
   it("shows a new order on page 1 of the newest first on 'new order'", async () => {
     const { server } = openTable();
-    await screen.findByText('o-work', {}, { timeout: 5000 });
+    await screen.findByText('o-work');
     server.created = true;
     serverEmit(SocketEvent.newOrder, { orderId: 'o-fresh' });
     expect(await screen.findByText('o-fresh')).toBeInTheDocument();
@@ -151,7 +151,7 @@ describe('the orders table, live', () => {
 
   it('stops listening once the table is left', async () => {
     const { router } = openTable();
-    await screen.findByText('o-work', {}, { timeout: 5000 });
+    await screen.findByText('o-work');
     expect(listenerCount(SocketEvent.changeOrders)).toBe(1);
     expect(listenerCount(SocketEvent.newOrder)).toBe(1);
     // A screen that hears no order events (the dashboard at /admin does).
@@ -163,7 +163,7 @@ describe('the orders table, live', () => {
 
   it('does not listen for a viewer without lookOrders', async () => {
     openAdmin('/admin/orders', {}, [0]);
-    expect(await screen.findByText(AdminText.noAccess, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(AdminText.noAccess)).toBeInTheDocument();
     expect(listenerCount(SocketEvent.changeOrders)).toBe(0);
     expect(listenerCount(SocketEvent.newOrder)).toBe(0);
   });
@@ -188,7 +188,7 @@ describe('the order details, live', () => {
   const orderCard = () =>
     within(screen.getByText(`${AdminOrdersUiText.order} order-1`).closest<HTMLElement>('.ant-card')!);
   const shown = async () => {
-    await screen.findByText(`${AdminOrdersUiText.order} order-1`, {}, { timeout: 5000 });
+    await screen.findByText(`${AdminOrdersUiText.order} order-1`);
     await screen.findByRole('button', { name: AdminOrdersRowLabel.openOrder('order-0') });
   };
 
