@@ -51,6 +51,9 @@ async function customerSends(page: Page) {
 test('the designer cabinet says when the connection is down, searches again once it is back, and keeps the order in hand over a reload', async ({
   page,
 }) => {
+  // The server stops and starts under the page, and the client's own reconnection schedule runs out
+  // (about 40 s of it on an idle machine): 125 s in all with every core busy, past the default limit.
+  test.setTimeout(240_000);
   await logInStaff(page, staff.designer, '/admin/design');
   const header = page.getByRole('banner');
   await page.getByRole('button', { name: Cabinet.startShift }).click();
