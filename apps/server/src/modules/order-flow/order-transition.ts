@@ -15,7 +15,7 @@ import type { PreparedImage } from '../../lib/images';
 import { commitWithFiles, type CommitWithFiles } from '../../storage/commit-with-files';
 import { publicFilePath, type Storage } from '../../storage/storage';
 import type { OrderEvent, OrderEventPort } from './order-events';
-import { recordEvents, takeAbandoned, takeRecord } from './order-outbox';
+import { recordEvents, takeAbandoned, takeRecord } from './order-outbox.repository';
 import { isDesignerFree, type OrderRow } from './order-flow.repository';
 
 export interface OrderFlowDeps {
