@@ -38,3 +38,11 @@ export async function updateReasonRow(
 export async function softDeleteReason(db: Executor, id: string, now: Date): Promise<void> {
   await db.update(refusalReasons).set({ deletedAt: now }).where(eq(refusalReasons.id, id));
 }
+
+export async function liveReasonExists(db: Executor, id: string): Promise<boolean> {
+  const [reason] = await db
+    .select({ id: refusalReasons.id })
+    .from(refusalReasons)
+    .where(and(eq(refusalReasons.id, id), isNull(refusalReasons.deletedAt)));
+  return reason !== undefined;
+}

@@ -28,6 +28,14 @@ export async function addToBalance(
     .where(eq(users.id, userId));
 }
 
+export async function findBalance(db: Executor, userId: string) {
+  const [balance] = await db
+    .select({ main: users.balanceMain, bonus: users.balanceBonus })
+    .from(users)
+    .where(eq(users.id, userId));
+  return balance;
+}
+
 /** The user's balance, the row held until the transaction ends. */
 export async function lockBalance(db: Executor, userId: string) {
   const [balance] = await db

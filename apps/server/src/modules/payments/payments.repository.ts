@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { payments, products, users } from '../../db/schema/index';
+import { payments, products } from '../../db/schema/index';
 import { PaymentStatus } from '../../db/values';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -88,14 +88,6 @@ export async function recordPendingPaymentFailure(db: Executor, id: string, mess
     .update(payments)
     .set({ failureMessage: message })
     .where(and(eq(payments.id, id), eq(payments.status, PaymentStatus.pending)));
-}
-
-export async function findBalance(db: Executor, userId: string) {
-  const [balance] = await db
-    .select({ main: users.balanceMain, bonus: users.balanceBonus })
-    .from(users)
-    .where(eq(users.id, userId));
-  return balance!;
 }
 
 export async function findPaymentByClientSecret(

@@ -13,9 +13,9 @@ import { AppError } from '../../lib/app-error';
 import { parseInput } from '../../lib/validation';
 import type { PaymentProviders } from '../../payments/providers';
 import { runDirectly, type RunOnce } from '../idempotency/idempotency.service';
+import { findBalance } from '../ledger/ledger.repository';
 import { applyLedgerEntry } from '../ledger/ledger.service';
 import {
-  findBalance,
   findLiveProduct,
   findNowPaymentsPayment,
   findPaymentByClientSecret,
@@ -122,7 +122,7 @@ export async function creditPayment(deps: PaymentsDeps, paymentId: string): Prom
       paymentId: payment.id,
       idempotencyKey: `payment:${payment.id}`,
     });
-    return { userId: payment.userId, balance: await findBalance(tx, payment.userId) };
+    return { userId: payment.userId, balance: (await findBalance(tx, payment.userId))! };
   });
   if (!credited) return false;
   deps.publishBalance(credited.userId, credited.balance);
@@ -160,7 +160,7 @@ export async function confirmSandboxCard(deps: PaymentsDeps, userId: string, bod
     throw new AppError(402, refusal);
   }
   await creditPayment(deps, payment.id);
-  return { status: PaymentStatus.succeeded, balance: await findBalance(deps.db, userId) };
+  return { status: PaymentStatus.succeeded, balance: (await findBalance(deps.db, userId))! };
 }
 
 /** The pending crypto payment the invoice page shows: reused for a while, so reloading does not pile up. */
