@@ -257,14 +257,12 @@ export async function insertRevisionRequest(
   tx: Transaction,
   row: { orderId: string; clientMessage: string; createdAt: Date },
 ): Promise<void> {
-  await tx
-    .insert(orderProcessing)
-    .values({
-      orderId: row.orderId,
-      kind: 'client',
-      clientMessage: row.clientMessage,
-      createdAt: row.createdAt,
-    });
+  await tx.insert(orderProcessing).values({
+    orderId: row.orderId,
+    kind: 'client',
+    clientMessage: row.clientMessage,
+    createdAt: row.createdAt,
+  });
 }
 
 /** The moderator takes the review: the order (if nobody holds it), its attempt, and they stop searching. */
@@ -295,4 +293,18 @@ export async function unassignReview(tx: Transaction, orderId: string): Promise<
     .update(orderProcessing)
     .set({ reviewerId: null, reviewDateStart: null })
     .where(and(eq(orderProcessing.orderId, orderId), isNull(orderProcessing.reviewStatus)));
+}
+
+/** The moderator is back: their review's pending release is cancelled; answers the order's row, if any. */
+export function cancelReviewHold(db: Executor, moderatorId: string): Promise<OrderRow[]> {
+  return db
+    .update(orders)
+    .set({ reviewHoldUntil: null })
+    .where(eq(orders.reviewerId, moderatorId))
+    .returning();
+}
+
+/** The moderator's review goes back to the queue at `until` unless they return. */
+export async function holdReviewUntil(db: Executor, moderatorId: string, until: Date): Promise<void> {
+  await db.update(orders).set({ reviewHoldUntil: until }).where(eq(orders.reviewerId, moderatorId));
 }
