@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ConditionGroup, isInGroup } from '@retouch/shared/order-flow';
+import { isInGroup } from '@retouch/shared/order-flow';
 import { OrderCondition } from '@retouch/shared/orders';
 import { RoleTitle } from '@retouch/shared/permissions';
 import type { Transaction } from '../../db/client';
