@@ -53,6 +53,27 @@ module.exports = {
       },
     },
     {
+      name: 'queries-in-repositories-only',
+      severity: 'error',
+      comment:
+        'Queries live in *.repository.ts (decision 40): services keep the rules and open the ' +
+        'transactions, routes only validate and call. So inside the modules only repositories import ' +
+        'the tables (db/schema) and drizzle-orm. Column values services name (ledger reasons, queue ' +
+        'names) are in db/values.ts; tests may query directly to set up and check data.',
+      from: { path: MODULES, pathNot: [TEST_FILE, '\\.repository\\.ts$'] },
+      to: { path: ['^apps/server/src/db/schema/', '(^|/)node_modules/drizzle-orm/'] },
+    },
+    {
+      name: 'modules-use-db-client-types-only',
+      severity: 'error',
+      comment:
+        'A module gets its database or transaction passed in (Executor, Database, Transaction are ' +
+        'types, so `import type` of db/client stays allowed everywhere); opening a database is the ' +
+        "composition root's job, and a value import of db/client would bring drizzle back by the side door.",
+      from: { path: MODULES, pathNot: TEST_FILE },
+      to: { path: '^apps/server/src/db/client\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'no-test-code-in-production',
       severity: 'error',
       comment: 'Test helpers and test files are not shipped with the server: source never imports them.',

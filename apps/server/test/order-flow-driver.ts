@@ -1,6 +1,6 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { findLedgerMismatches, type LedgerMismatch } from '../src/modules/ledger/ledger.service';
+import { findLedgerMismatches, type LedgerMismatch } from '../src/modules/ledger/ledger.repository';
 import type { TestApp } from './test-app';
 
 /**

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { ServerText } from '@retouch/shared/texts';
-import { countWaitingForDesigner } from '../modules/work-queue/designer-queue';
+import { countWaitingForDesigner } from '../modules/work-queue/designer-queue.repository';
 import { countDesignersOnShift } from '../modules/dispatch/shifts.repository';
-import { countWaitingForReview } from '../modules/work-queue/moderator-queue';
+import { countWaitingForReview } from '../modules/work-queue/moderator-queue.repository';
 
 /** Label of requests no route matched (404s, the web app's fallback): route patterns keep the label set small. */
 const UNMATCHED_ROUTE = '(unmatched)';

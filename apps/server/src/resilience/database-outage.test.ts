@@ -12,7 +12,7 @@ import { databaseLosingCommit, quietEvents } from '../../test/lost-commit';
 import { catalogServices } from '../../test/staff-fixtures';
 import { isDatabaseUnavailable } from '../db/errors';
 import { orders, tokenLedger } from '../db/schema/index';
-import { findLedgerMismatches } from '../modules/ledger/ledger.service';
+import { findLedgerMismatches } from '../modules/ledger/ledger.repository';
 import { createOrder } from '../modules/orders/orders.service';
 import { createLocalStorage } from '../storage/local-storage';
 import { storageKeyFromPath } from '../storage/storage';

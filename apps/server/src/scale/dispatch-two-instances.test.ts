@@ -4,7 +4,7 @@ import type { StaffOrder } from '@retouch/shared/dispatch';
 import { OrderCondition } from '@retouch/shared/orders';
 import { SocketEvent } from '@retouch/shared/realtime';
 import { dispatchWaiters, orderOutbox, orders } from '../db/schema/index';
-import { findLedgerMismatches } from '../modules/ledger/ledger.service';
+import { findLedgerMismatches } from '../modules/ledger/ledger.repository';
 import type { TestClient } from '../../test/test-app';
 import { collectEvents, placeOrder } from '../../test/staff-fixtures';
 import {

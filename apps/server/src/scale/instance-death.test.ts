@@ -15,7 +15,7 @@ import {
   tokenLedger,
   users,
 } from '../db/schema/index';
-import { findLedgerMismatches } from '../modules/ledger/ledger.service';
+import { findLedgerMismatches } from '../modules/ledger/ledger.repository';
 import type { TestClient } from '../../test/test-app';
 import { imageForm } from '../../test/fixtures';
 import { collectEvents, nextEvent, placeOrder } from '../../test/staff-fixtures';

@@ -11,7 +11,7 @@ import { OrderCondition } from '@retouch/shared/orders';
 import { PermissionSign } from '@retouch/shared/permissions';
 import { SocketEvent } from '@retouch/shared/realtime';
 import { orderProcessing, orders, users } from '../db/schema/index';
-import { findLedgerMismatches } from '../modules/ledger/ledger.service';
+import { findLedgerMismatches } from '../modules/ledger/ledger.repository';
 import { TestClient } from '../../test/test-app';
 import { imageForm } from '../../test/fixtures';
 import { pngOf } from '../../test/catalog-fixtures';

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { findLedgerMismatches } from '../modules/ledger/ledger.service';
+import { findLedgerMismatches } from '../modules/ledger/ledger.repository';
 
 const config = loadConfig();
 const database = await openDatabase(

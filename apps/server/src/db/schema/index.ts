@@ -8,3 +8,4 @@ export * from './accounts';
 export * from './delivery';
 export * from './notifications';
 export * from './audit';
+export * from '../values';

@@ -1,19 +1,6 @@
 import { bigserial, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { LedgerReasonValue } from '../values';
 import { users } from './users';
-
-/** Why a balance changed; one value per kind of ledger entry. */
-export const LedgerReason = {
-  registrationBonus: 'registration_bonus',
-  payment: 'payment',
-  orderCharge: 'order_charge',
-  orderRefund: 'order_refund',
-  tip: 'tip',
-  /** A tip credited to the designer of the delivered result. */
-  tipReceived: 'tip_received',
-  adminAdjustment: 'admin_adjustment',
-  expiry: 'expiry',
-} as const;
-export type LedgerReasonValue = (typeof LedgerReason)[keyof typeof LedgerReason];
 
 /** Append-only: every balance change is one row, written in the transaction that changes the balance. */
 export const tokenLedger = pgTable(

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { DispatchQueueName } from '../values';
 import { refusalReasons, serviceOptions, services } from './catalog';
 import { users } from './users';
 
@@ -169,9 +170,6 @@ export const orderProcessing = pgTable(
       .where(sql`${t.reviewStatus} = 1 and ${t.executorPay} > 0`),
   ],
 );
-
-export const DispatchQueue = { executor: 'executor', review: 'review' } as const;
-export type DispatchQueueName = (typeof DispatchQueue)[keyof typeof DispatchQueue];
 
 /** Staff searching for work: a designer for an order, a moderator for a review, longest waiting first. */
 export const dispatchWaiters = pgTable(

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { PaymentStatusValue } from '../values';
 import { users } from './users';
 
 /** Token packages customers buy. */
@@ -12,9 +13,6 @@ export const products = pgTable('products', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
 });
-
-export const PaymentStatus = { pending: 'pending', succeeded: 'succeeded', failed: 'failed' } as const;
-export type PaymentStatusValue = (typeof PaymentStatus)[keyof typeof PaymentStatus];
 
 /** One purchase attempt; the tokens it buys are copied in, so a later package edit changes nothing. */
 export const payments = pgTable(

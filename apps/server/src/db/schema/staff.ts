@@ -28,9 +28,3 @@ export const systemSettings = pgTable('system_settings', {
   name: text('name').notNull().unique(),
   data: timestamp('data', { withTimezone: true, mode: 'date' }),
 });
-
-/** Setting names; the specification leaves them open. */
-export const SystemSettingName = {
-  /** Work may be delayed while this moment lies in the future. */
-  orderOverload: 'order overload',
-} as const;

@@ -1,7 +1,5 @@
-import { and, eq, notInArray } from 'drizzle-orm';
 import { AccountText, type AccountSecurity, type DeleteAccountBody } from '@retouch/shared/accounts';
 import { RoleTitle } from '@retouch/shared/permissions';
-import { orders } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { verifyPassword } from '../../lib/passwords';
 import { storageKeyFromPath } from '../../storage/storage';
@@ -10,6 +8,7 @@ import { lockLiveUser } from '../users/admin-users.repository';
 import { findUserById } from '../users/users.repository';
 import { sendMailLogged, type AccountDeps } from './accounts.deps';
 import { FINISHED_CONDITIONS, expireUserPictures } from './picture-retention';
+import { hasOrderInWork } from './picture-retention.repository';
 
 /** How the owner confirms the deletion: by password, or by the e-mail for an account without one. */
 export async function loadAccountSecurity(
@@ -46,12 +45,8 @@ export async function deleteOwnAccount(
     // The user's row lock serialises the deletion with a new order, which charges the balance.
     if (!(await lockLiveUser(tx, userId))) throw AppError.unauthorized();
     // An order in work needs its pictures: the customer waits for it to finish.
-    const [open] = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.userId, userId), notInArray(orders.condition, FINISHED_CONDITIONS)))
-      .limit(1);
-    if (open) throw AppError.conflict(AccountText.ordersInWork);
+    if (await hasOrderInWork(tx, userId, FINISHED_CONDITIONS))
+      throw AppError.conflict(AccountText.ordersInWork);
     const ended = await closeAccount(tx, userId, now, { anonymise: true });
     if (!ended) throw AppError.unauthorized();
     return ended;

@@ -1,21 +1,21 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import {
   AccountText,
   PASSWORD_RESET_MAIL_COOLDOWN_SECONDS,
   PASSWORD_RESET_TTL_HOURS,
 } from '@retouch/shared/accounts';
-import { users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';
 import { refuseCommonPassword } from '../../lib/common-passwords';
 import { hashToken, newSecretToken } from '../../lib/tokens';
 import { revokeSessionsOf } from '../users/admin-users.repository';
-import { findUserByEmail } from '../users/users.repository';
+import { findUserByEmail, updateUser } from '../users/users.repository';
 import { sendMailLogged, type AccountDeps } from './accounts.deps';
 import {
+  findEmailConfirmedAt,
   insertPasswordReset,
   latestPasswordResetDate,
   lockLivePasswordReset,
+  lockLiveUserId,
   spendPasswordResets,
 } from './password-resets.repository';
 
@@ -31,12 +31,7 @@ export async function requestPasswordReset(deps: AccountDeps, email: string): Pr
   const now = deps.clock.now();
   const token = await deps.db.transaction(async (tx) => {
     // Locking the user row makes simultaneous requests queue, so the cooldown holds.
-    const [locked] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, user.id), isNull(users.deletedAt)))
-      .for('update');
-    if (!locked) return undefined;
+    if (!(await lockLiveUserId(tx, user.id))) return undefined;
     const last = await latestPasswordResetDate(tx, user.id);
     if (last && now.getTime() - last.getTime() < PASSWORD_RESET_MAIL_COOLDOWN_SECONDS * 1000)
       return undefined;
@@ -73,14 +68,8 @@ export async function resetPassword(deps: AccountDeps, token: string, password: 
     const reset = await lockLivePasswordReset(tx, hashToken(token), now);
     if (!reset) throw AppError.badRequest(AccountText.resetLinkInvalid);
     await spendPasswordResets(tx, reset.userId, now);
-    const [user] = await tx
-      .select({ emailConfirmedAt: users.emailConfirmedAt })
-      .from(users)
-      .where(eq(users.id, reset.userId));
-    await tx
-      .update(users)
-      .set({ passwordHash, emailConfirmedAt: user?.emailConfirmedAt ?? now })
-      .where(eq(users.id, reset.userId));
+    const user = await findEmailConfirmedAt(tx, reset.userId);
+    await updateUser(tx, reset.userId, { passwordHash, emailConfirmedAt: user?.emailConfirmedAt ?? now });
     const revoked = await revokeSessionsOf(tx, reset.userId, now);
     return { userId: reset.userId, email: reset.email, revoked };
   });

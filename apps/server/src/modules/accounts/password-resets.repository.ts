@@ -45,3 +45,21 @@ export async function spendPasswordResets(db: Executor, userId: string, now: Dat
     .set({ usedAt: now })
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
+
+/** The live user's id, the row held until the transaction ends. */
+export async function lockLiveUserId(db: Executor, userId: string): Promise<string | undefined> {
+  const [locked] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .for('update');
+  return locked?.id;
+}
+
+export async function findEmailConfirmedAt(db: Executor, userId: string) {
+  const [user] = await db
+    .select({ emailConfirmedAt: users.emailConfirmedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user;
+}

@@ -1,8 +1,12 @@
-import { and, asc, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import { ConditionGroup } from '@retouch/shared/order-flow';
 import type { Database } from '../../db/client';
-import { orderProcessing, orders } from '../../db/schema/index';
 import { storageKeyFromPath, type Storage } from '../../storage/storage';
+import {
+  claimOrdersKeepingPictures,
+  findStepPictures,
+  markPicturesExpired,
+  type PictureScope,
+} from './picture-retention.repository';
 
 /** Orders claimed per transaction by the retention job and the account deletion. */
 const PICTURE_EXPIRY_BATCH_SIZE = 50;
@@ -23,43 +27,27 @@ export interface PictureRetentionDeps {
  */
 async function expireOneBatch(
   deps: PictureRetentionDeps,
-  which: SQL | undefined,
+  which: PictureScope,
   now: Date,
   batchSize: number,
 ): Promise<string[]> {
   return deps.db.transaction(async (tx) => {
-    const claimed = await tx
-      .select({
-        id: orders.id,
-        original: orders.original,
-        originalThumb: orders.originalThumb,
-        draft: orders.draft,
-        additional: orders.additional,
-        finalPicture: orders.finalPicture,
-      })
-      .from(orders)
-      .where(and(isNull(orders.picturesExpiredAt), which))
-      .orderBy(asc(orders.createdAt), asc(orders.id))
-      .limit(batchSize)
-      .for('update', { skipLocked: true });
+    const claimed = await claimOrdersKeepingPictures(tx, which, batchSize);
     if (claimed.length === 0) return [];
     const ids = claimed.map((order) => order.id);
-    const steps = await tx
-      .select({ result: orderProcessing.resultPicture, review: orderProcessing.reviewPicture })
-      .from(orderProcessing)
-      .where(inArray(orderProcessing.orderId, ids));
+    const steps = await findStepPictures(tx, ids);
     const paths = [
       ...claimed.flatMap((o) => [o.original, o.originalThumb, o.draft, o.additional, o.finalPicture]),
       ...steps.flatMap((step) => [step.result, step.review]),
     ];
     const keys = new Set(paths.map(storageKeyFromPath).filter((key): key is string => key !== undefined));
     for (const key of keys) await deps.storage.remove(key);
-    await tx.update(orders).set({ picturesExpiredAt: now }).where(inArray(orders.id, ids));
+    await markPicturesExpired(tx, ids, now);
     return ids;
   });
 }
 
-async function expireAll(deps: PictureRetentionDeps, which: SQL | undefined, now: Date, batchSize: number) {
+async function expireAll(deps: PictureRetentionDeps, which: PictureScope, now: Date, batchSize: number) {
   let expired = 0;
   for (;;) {
     const batch = await expireOneBatch(deps, which, now, batchSize);
@@ -79,7 +67,7 @@ export async function expireOldPictures(
   options: { retentionDays: number; batchSize?: number },
 ): Promise<number> {
   const cutoff = new Date(now.getTime() - options.retentionDays * 24 * 3600 * 1000);
-  const which = and(lt(orders.createdAt, cutoff), inArray(orders.condition, FINISHED_CONDITIONS));
+  const which = { createdBefore: cutoff, conditions: FINISHED_CONDITIONS };
   return expireAll(deps, which, now, options.batchSize ?? PICTURE_EXPIRY_BATCH_SIZE);
 }
 
@@ -89,5 +77,5 @@ export async function expireUserPictures(
   userId: string,
   now: Date,
 ): Promise<number> {
-  return expireAll(deps, eq(orders.userId, userId), now, PICTURE_EXPIRY_BATCH_SIZE);
+  return expireAll(deps, { userId }, now, PICTURE_EXPIRY_BATCH_SIZE);
 }

@@ -31,7 +31,7 @@ import {
   placeOrder,
   type StaffMember,
 } from '../../../test/staff-fixtures';
-import { findLedgerMismatches } from '../ledger/ledger.service';
+import { findLedgerMismatches } from '../ledger/ledger.repository';
 
 let t: TestApp;
 let admin: TestClient;

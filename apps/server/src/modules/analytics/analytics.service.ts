@@ -1,8 +1,12 @@
 import type { z } from 'zod';
-import { and, eq, gt, gte, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import { ReviewResult, type analyticsQuerySchema, type AnalyticsRow } from '@retouch/shared/dispatch';
+import { type analyticsQuerySchema, type AnalyticsRow } from '@retouch/shared/dispatch';
 import type { Database } from '../../db/client';
-import { orderProcessing, orders, shifts } from '../../db/schema/index';
+import {
+  findApprovedAttempts,
+  findShiftsOverlapping,
+  findTipsReceived,
+  type Range,
+} from './analytics.repository';
 import { AppError } from '../../lib/app-error';
 import { csvStream, type CsvColumn } from '../../lib/csv-export';
 
@@ -86,46 +90,13 @@ export async function exportAnalytics(db: Database, userId: string, query: Analy
 }
 
 /** The days of [from, to) with any activity of the designer, in order. */
-async function activeDays(
-  db: Database,
-  userId: string,
-  { from, to }: { from: Date; to: Date },
-  now: Date,
-): Promise<AnalyticsRow[]> {
+async function activeDays(db: Database, userId: string, range: Range, now: Date): Promise<AnalyticsRow[]> {
   const [shiftRows, approved, tipped] = await Promise.all([
-    db
-      .select({ startedAt: shifts.startedAt, endedAt: shifts.endedAt })
-      .from(shifts)
-      .where(
-        and(
-          eq(shifts.userId, userId),
-          lt(shifts.startedAt, to),
-          or(isNull(shifts.endedAt), gt(shifts.endedAt, from)),
-        ),
-      ),
-    db
-      .select({ at: orderProcessing.reviewDateEnd, pay: orderProcessing.executorPay })
-      .from(orderProcessing)
-      .where(
-        and(
-          eq(orderProcessing.executorId, userId),
-          eq(orderProcessing.reviewStatus, ReviewResult.approved),
-          gte(orderProcessing.reviewDateEnd, from),
-          lt(orderProcessing.reviewDateEnd, to),
-        ),
-      ),
-    db
-      .select({ orderId: orders.id, tip: orders.tip, at: orders.tippedAt })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.tipExecutorId, userId),
-          isNotNull(orders.tippedAt),
-          gte(orders.tippedAt, from),
-          lt(orders.tippedAt, to),
-        ),
-      ),
+    findShiftsOverlapping(db, userId, range),
+    findApprovedAttempts(db, userId, range),
+    findTipsReceived(db, userId, range),
   ]);
+  const { from, to } = range;
 
   const days = new Map<string, AnalyticsRow>();
   const rowOf = (date: string) => {

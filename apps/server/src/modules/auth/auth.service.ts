@@ -1,4 +1,3 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   CONFIRMATION_LINK_TTL_HOURS,
@@ -10,7 +9,7 @@ import { RoleTitle } from '@retouch/shared/permissions';
 import { ServerText } from '@retouch/shared/texts';
 import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { LedgerReason, emailConfirmations, users } from '../../db/schema/index';
+import { LedgerReason } from '../../db/values';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { refuseCommonPassword } from '../../lib/common-passwords';
@@ -19,7 +18,14 @@ import { hashToken, newSecretToken } from '../../lib/tokens';
 import type { Mailer } from '../../mail/mailer';
 import { applyLedgerEntry } from '../ledger/ledger.service';
 import { findRoleIdByTitle } from '../permissions/permissions.repository';
-import { findUserByEmail, findUserById, insertUser } from '../users/users.repository';
+import { findUserByEmail, findUserById, insertUser, updateUser } from '../users/users.repository';
+import {
+  insertConfirmation,
+  latestConfirmationDate,
+  lockLiveConfirmation,
+  lockUserConfirmation,
+  markConfirmationUsed,
+} from './email-confirmations.repository';
 
 export interface AuthDeps {
   db: Database;
@@ -78,28 +84,14 @@ export async function registerCustomer(deps: AuthDeps, input: Registration): Pro
 export async function confirmEmail(deps: AuthDeps, userId: string, token: string): Promise<string> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const [confirmation] = await tx
-      .select({ id: emailConfirmations.id })
-      .from(emailConfirmations)
-      .where(
-        and(
-          eq(emailConfirmations.userId, userId),
-          eq(emailConfirmations.tokenHash, hashToken(token)),
-          isNull(emailConfirmations.usedAt),
-          gt(emailConfirmations.expiresAt, now),
-        ),
-      )
-      .for('update');
+    const confirmation = await lockLiveConfirmation(tx, userId, hashToken(token), now);
     if (!confirmation) {
       const user = await findUserById(tx, userId);
       if (user?.emailConfirmedAt) return ServerText.alreadyConfirmed;
       throw AppError.badRequest(ServerText.confirmationInvalid);
     }
-    await tx
-      .update(emailConfirmations)
-      .set({ usedAt: now })
-      .where(eq(emailConfirmations.id, confirmation.id));
-    await tx.update(users).set({ emailConfirmedAt: now }).where(eq(users.id, userId));
+    await markConfirmationUsed(tx, confirmation.id, now);
+    await updateUser(tx, userId, { emailConfirmedAt: now });
     return ServerText.emailConfirmed;
   });
 }
@@ -109,11 +101,7 @@ export async function resendConfirmation(deps: AuthDeps, userId: string): Promis
   const now = deps.clock.now();
   const issued = await deps.db.transaction(async (tx) => {
     // Locking the user row makes two simultaneous resends queue, so the cooldown holds.
-    const [user] = await tx
-      .select({ email: users.email, confirmedAt: users.emailConfirmedAt })
-      .from(users)
-      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-      .for('update');
+    const user = await lockUserConfirmation(tx, userId);
     if (!user) throw AppError.notFound(ServerText.userNotFound);
     if (user.confirmedAt) throw AppError.conflict(ServerText.alreadyConfirmed);
     const last = await latestConfirmationDate(tx, userId);
@@ -142,27 +130,15 @@ export async function authenticate(deps: AuthDeps, email: string, password: stri
       pending: { message: ServerText.confirmEmailSent, userId: user.id, dateStart: last.toISOString() },
     };
   }
-  await deps.db.update(users).set({ lastActiveAt: deps.clock.now() }).where(eq(users.id, user.id));
+  await updateUser(deps.db, user.id, { lastActiveAt: deps.clock.now() });
   return { kind: 'user', userId: user.id };
 }
 
 async function createConfirmation(db: Executor, userId: string, now: Date) {
   const token = newSecretToken();
   const expiresAt = new Date(now.getTime() + CONFIRMATION_LINK_TTL_HOURS * 3600 * 1000);
-  await db
-    .insert(emailConfirmations)
-    .values({ userId, tokenHash: hashToken(token), expiresAt, createdAt: now });
+  await insertConfirmation(db, { userId, tokenHash: hashToken(token), expiresAt, createdAt: now });
   return { token, dateStart: now };
-}
-
-async function latestConfirmationDate(db: Executor, userId: string): Promise<Date | undefined> {
-  const [last] = await db
-    .select({ createdAt: emailConfirmations.createdAt })
-    .from(emailConfirmations)
-    .where(eq(emailConfirmations.userId, userId))
-    .orderBy(desc(emailConfirmations.createdAt))
-    .limit(1);
-  return last?.createdAt;
 }
 
 async function sendConfirmationMail(

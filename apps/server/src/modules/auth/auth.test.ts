@@ -4,7 +4,7 @@ import { CustomerText, ServerText } from '@retouch/shared/texts';
 import { tokenLedger } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { confirmationQuery, newRegistration, signUpCustomer } from '../../../test/fixtures';
-import { findLedgerMismatches } from '../ledger/ledger.service';
+import { findLedgerMismatches } from '../ledger/ledger.repository';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,4 +1,3 @@
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   CatalogText,
@@ -17,7 +16,6 @@ import {
 import { AuditTarget } from '@retouch/shared/audit';
 import type { Database, Transaction } from '../../db/client';
 import { AdvisoryLock, lockForTransaction } from '../../db/locks';
-import { degrees, optionTemplates, serviceGroups, serviceOptions, services } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { recordRowChange } from '../audit/audit.repository';
 import { parseInput } from '../../lib/validation';
@@ -26,15 +24,32 @@ import type { CatalogCache } from './catalog-cache';
 import { hasAllPictures, storeOfferPictures } from './catalog-pictures';
 import { toAdminCatalog, toAdminOption, toAdminService } from './catalog.presenter';
 import {
+  countLiveGroups,
   findLiveGroup,
   findLiveOption,
   findLiveService,
   findServiceDegreeIds,
+  insertGroup,
+  insertOption,
+  insertService,
+  insertTemplate,
+  listLiveDegreeDefaults,
+  listLiveTemplates,
   loadCatalogRows,
+  lockLiveTemplateRow,
   replaceServiceDegrees,
+  softDeleteGroupTree,
+  softDeleteOption,
+  softDeleteServiceTree,
+  softDeleteTemplate,
+  updateGroupRow,
+  updateOptionRow,
+  updateServiceRow,
+  updateTemplateRow,
   type GroupRow,
   type OptionRow,
   type ServiceRow,
+  type TemplateRow,
 } from './catalog.repository';
 
 export interface CatalogDeps {
@@ -77,11 +92,10 @@ export async function createGroup(deps: CatalogDeps, body: GroupInput): Promise<
   const values = toGroupValues(body);
   const id = await deps.db.transaction(async (tx) => {
     await lockForTransaction(tx, AdvisoryLock.serviceGroups);
-    const [live] = await tx.select({ n: count() }).from(serviceGroups).where(isNull(serviceGroups.deletedAt));
-    if ((live?.n ?? 0) >= MAX_SERVICE_GROUPS) throw AppError.conflict(CatalogText.tooManyGroups);
-    const [row] = await tx.insert(serviceGroups).values(values).returning();
-    await recordRowChange(tx, deps.actorId, groupTarget(row!), { before: null, after: row! });
-    return row!.id;
+    if ((await countLiveGroups(tx)) >= MAX_SERVICE_GROUPS) throw AppError.conflict(CatalogText.tooManyGroups);
+    const row = await insertGroup(tx, values);
+    await recordRowChange(tx, deps.actorId, groupTarget(row), { before: null, after: row });
+    return row.id;
   });
   deps.cache.invalidate();
   return findAdminGroup(deps, id);
@@ -92,8 +106,8 @@ export async function updateGroup(deps: CatalogDeps, id: string, body: GroupInpu
   await deps.db.transaction(async (tx) => {
     const before = await findLiveGroup(tx, id, 'update');
     if (!before) throw AppError.notFound(CatalogText.groupNotFound);
-    const [after] = await tx.update(serviceGroups).set(values).where(eq(serviceGroups.id, id)).returning();
-    await recordRowChange(tx, deps.actorId, groupTarget(before), { before, after: after! });
+    const after = await updateGroupRow(tx, id, values);
+    await recordRowChange(tx, deps.actorId, groupTarget(before), { before, after });
   });
   deps.cache.invalidate();
   return findAdminGroup(deps, id);
@@ -104,16 +118,7 @@ export async function deleteGroup(deps: CatalogDeps, id: string, now: Date): Pro
   await deps.db.transaction(async (tx) => {
     const group = await findLiveGroup(tx, id, 'update');
     if (!group) throw AppError.notFound(CatalogText.groupNotFound);
-    const groupServices = tx.select({ id: services.id }).from(services).where(eq(services.groupId, id));
-    await tx
-      .update(serviceOptions)
-      .set({ deletedAt: now })
-      .where(and(inArray(serviceOptions.serviceId, groupServices), isNull(serviceOptions.deletedAt)));
-    await tx
-      .update(services)
-      .set({ deletedAt: now })
-      .where(and(eq(services.groupId, id), isNull(services.deletedAt)));
-    await tx.update(serviceGroups).set({ deletedAt: now }).where(eq(serviceGroups.id, id));
+    await softDeleteGroupTree(tx, id, now);
     await recordRowChange(tx, deps.actorId, groupTarget(group), { before: group, after: null });
   });
   deps.cache.invalidate();
@@ -160,19 +165,16 @@ export async function createService(
     Awaited<ReturnType<typeof storeOfferPictures>>
   >;
   const row = await deps.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(services)
-      .values({ groupId, ...toOfferValues(offer), ...pictures })
-      .returning();
-    await recordRowChange(tx, deps.actorId, serviceTarget(created!), {
+    const created = await insertService(tx, { groupId, ...toOfferValues(offer), ...pictures });
+    await recordRowChange(tx, deps.actorId, serviceTarget(created), {
       before: null,
-      after: { ...created!, degreeAction: [] },
+      after: { ...created, degreeAction: [] },
     });
     return created;
   });
   deps.cache.invalidate();
   const group = await findAdminGroup(deps, groupId);
-  return { ...toAdminService(row!, [], []), list: group.list };
+  return { ...toAdminService(row, [], []), list: group.list };
 }
 
 export async function updateService(
@@ -191,23 +193,19 @@ export async function updateService(
     const before = await findLiveService(tx, id, 'update');
     if (!before) throw AppError.notFound(CatalogText.serviceNotFound);
     const degreesBefore = await findServiceDegreeIds(tx, id);
-    const [after] = await tx
-      .update(services)
-      .set({
-        ...toOfferValues(service),
-        ...pictures,
-        embedInCanvas: service.embedInCanvas,
-        allowMessage: service.allowMessage,
-        allowAdditionalImage: service.allowAdditionalImage,
-        multi: service.multi,
-        multiDegree: service.multiDegree,
-      })
-      .where(eq(services.id, id))
-      .returning();
+    const after = await updateServiceRow(tx, id, {
+      ...toOfferValues(service),
+      ...pictures,
+      embedInCanvas: service.embedInCanvas,
+      allowMessage: service.allowMessage,
+      allowAdditionalImage: service.allowAdditionalImage,
+      multi: service.multi,
+      multiDegree: service.multiDegree,
+    });
     await replaceServiceDegrees(tx, id, degreeIds);
     await recordRowChange(tx, deps.actorId, serviceTarget(before), {
       before: { ...before, degreeAction: degreesBefore },
-      after: { ...after!, degreeAction: degreeIds },
+      after: { ...after, degreeAction: degreeIds },
     });
   });
   deps.cache.invalidate();
@@ -216,10 +214,7 @@ export async function updateService(
 
 /** Every degree must exist, and the default one stays once the service has any degree. */
 async function checkServiceDegrees(db: Database, serviceId: string, degreeIds: string[]): Promise<void> {
-  const live = await db
-    .select({ id: degrees.id, isDefault: degrees.isDefault })
-    .from(degrees)
-    .where(isNull(degrees.deletedAt));
+  const live = await listLiveDegreeDefaults(db);
   const liveIds = new Set(live.map((degree) => degree.id));
   if (degreeIds.some((degreeId) => !liveIds.has(degreeId)))
     throw AppError.badRequest(CatalogText.degreeUnknown);
@@ -242,11 +237,7 @@ export async function deleteService(deps: CatalogDeps, id: string, now: Date): P
   await deps.db.transaction(async (tx) => {
     const service = await findLiveService(tx, id, 'update');
     if (!service) throw AppError.notFound(CatalogText.serviceNotFound);
-    await tx
-      .update(serviceOptions)
-      .set({ deletedAt: now })
-      .where(and(eq(serviceOptions.serviceId, id), isNull(serviceOptions.deletedAt)));
-    await tx.update(services).set({ deletedAt: now }).where(eq(services.id, id));
+    await softDeleteServiceTree(tx, id, now);
     await recordRowChange(tx, deps.actorId, serviceTarget(service), { before: service, after: null });
   });
   deps.cache.invalidate();
@@ -269,15 +260,12 @@ export async function createOption(
     Awaited<ReturnType<typeof storeOfferPictures>>
   >;
   const row = await deps.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(serviceOptions)
-      .values({ serviceId, ...toOfferValues(offer), ...pictures })
-      .returning();
-    await recordRowChange(tx, deps.actorId, optionTarget(created!), { before: null, after: created! });
+    const created = await insertOption(tx, { serviceId, ...toOfferValues(offer), ...pictures });
+    await recordRowChange(tx, deps.actorId, optionTarget(created), { before: null, after: created });
     return created;
   });
   deps.cache.invalidate();
-  return { ...toAdminOption(row!), optional: (await findAdminService(deps, serviceId)).optional };
+  return { ...toAdminOption(row), optional: (await findAdminService(deps, serviceId)).optional };
 }
 
 export async function updateOption(
@@ -293,31 +281,25 @@ export async function updateOption(
   const row = await deps.db.transaction(async (tx) => {
     const before = await findLiveOption(tx, id, 'update');
     if (!before) throw AppError.notFound(CatalogText.optionNotFound);
-    const [after] = await tx
-      .update(serviceOptions)
-      .set({ ...toOfferValues(offer), ...pictures })
-      .where(eq(serviceOptions.id, id))
-      .returning();
-    await recordRowChange(tx, deps.actorId, optionTarget(before), { before, after: after! });
+    const after = await updateOptionRow(tx, id, { ...toOfferValues(offer), ...pictures });
+    await recordRowChange(tx, deps.actorId, optionTarget(before), { before, after });
     return after;
   });
   deps.cache.invalidate();
-  return { ...toAdminOption(row!), optional: (await findAdminService(deps, existing.serviceId)).optional };
+  return { ...toAdminOption(row), optional: (await findAdminService(deps, existing.serviceId)).optional };
 }
 
 export async function deleteOption(deps: CatalogDeps, id: string, now: Date): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const option = await findLiveOption(tx, id, 'update');
     if (!option) throw AppError.notFound(CatalogText.optionNotFound);
-    await tx.update(serviceOptions).set({ deletedAt: now }).where(eq(serviceOptions.id, id));
+    await softDeleteOption(tx, id, now);
     await recordRowChange(tx, deps.actorId, optionTarget(option), { before: option, after: null });
   });
   deps.cache.invalidate();
 }
 
 // ---- option templates (back-office only; not part of the public catalogue)
-
-type TemplateRow = typeof optionTemplates.$inferSelect;
 
 function toTemplate(row: TemplateRow): OptionTemplate {
   return {
@@ -337,20 +319,11 @@ export type TemplateInput = z.output<typeof optionTemplateBodySchema>;
 const toTemplateValues = (body: TemplateInput) => toPricedValues(body);
 
 export async function listTemplates(db: Database): Promise<OptionTemplate[]> {
-  const rows = await db
-    .select()
-    .from(optionTemplates)
-    .where(isNull(optionTemplates.deletedAt))
-    .orderBy(optionTemplates.createdAt);
-  return rows.map(toTemplate);
+  return (await listLiveTemplates(db)).map(toTemplate);
 }
 
 async function lockLiveTemplate(tx: Transaction, id: string): Promise<TemplateRow> {
-  const [row] = await tx
-    .select()
-    .from(optionTemplates)
-    .where(and(eq(optionTemplates.id, id), isNull(optionTemplates.deletedAt)))
-    .for('update');
+  const row = await lockLiveTemplateRow(tx, id);
   if (!row) throw AppError.notFound(CatalogText.templateNotFound);
   return row;
 }
@@ -362,9 +335,9 @@ export async function createTemplate(
 ): Promise<OptionTemplate> {
   const values = toTemplateValues(body);
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(optionTemplates).values(values).returning();
-    await recordRowChange(tx, actorId, templateTarget(row!), { before: null, after: row! });
-    return toTemplate(row!);
+    const row = await insertTemplate(tx, values);
+    await recordRowChange(tx, actorId, templateTarget(row), { before: null, after: row });
+    return toTemplate(row);
   });
 }
 
@@ -377,20 +350,16 @@ export async function updateTemplate(
   const values = toTemplateValues(body);
   return db.transaction(async (tx) => {
     const before = await lockLiveTemplate(tx, id);
-    const [after] = await tx
-      .update(optionTemplates)
-      .set(values)
-      .where(eq(optionTemplates.id, id))
-      .returning();
-    await recordRowChange(tx, actorId, templateTarget(before), { before, after: after! });
-    return toTemplate(after!);
+    const after = await updateTemplateRow(tx, id, values);
+    await recordRowChange(tx, actorId, templateTarget(before), { before, after });
+    return toTemplate(after);
   });
 }
 
 export async function deleteTemplate(db: Database, actorId: string, id: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const template = await lockLiveTemplate(tx, id);
-    await tx.update(optionTemplates).set({ deletedAt: now }).where(eq(optionTemplates.id, id));
+    await softDeleteTemplate(tx, id, now);
     await recordRowChange(tx, actorId, templateTarget(template), { before: template, after: null });
   });
 }

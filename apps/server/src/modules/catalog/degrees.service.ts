@@ -1,4 +1,3 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AuditTarget } from '@retouch/shared/audit';
 import {
@@ -9,11 +8,17 @@ import {
 } from '@retouch/shared/catalog';
 import type { Database, Transaction } from '../../db/client';
 import { AdvisoryLock, lockForTransaction } from '../../db/locks';
-import { degrees } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { recordRowChange } from '../audit/audit.repository';
 import { toDegree } from './catalog.presenter';
-import { listDegreeRows, type DegreeRow } from './catalog.repository';
+import {
+  insertDegree,
+  listDegreeRows,
+  softDeleteDegree,
+  unsetDefaultDegree,
+  updateDegreeRow,
+  type DegreeRow,
+} from './catalog.repository';
 
 // Every change of degrees runs under one advisory lock, so "exactly one default" holds under any concurrency.
 async function inDegreeLock<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
@@ -37,12 +42,13 @@ export async function createDegree(
 ): Promise<Degree> {
   return inDegreeLock(db, async (tx) => {
     const hasDefault = (await listDegreeRows(tx)).some((degree) => degree.isDefault);
-    const [row] = await tx
-      .insert(degrees)
-      .values({ titleAdmin: title.admin, titleUser: title.user, isDefault: !hasDefault })
-      .returning();
-    await recordRowChange(tx, actorId, degreeTarget(row!), { before: null, after: row! });
-    return toDegree(row!);
+    const row = await insertDegree(tx, {
+      titleAdmin: title.admin,
+      titleUser: title.user,
+      isDefault: !hasDefault,
+    });
+    await recordRowChange(tx, actorId, degreeTarget(row), { before: null, after: row });
+    return toDegree(row);
   });
 }
 
@@ -58,18 +64,13 @@ export async function updateDegree(
     const degree = live.find((candidate) => candidate.id === id);
     if (!degree) throw AppError.notFound(CatalogText.degreeNotFound);
     if (degree.isDefault && !makeDefault) throw AppError.conflict(CatalogText.defaultDegreeUnset);
-    if (makeDefault && !degree.isDefault) {
-      await tx
-        .update(degrees)
-        .set({ isDefault: false })
-        .where(and(eq(degrees.isDefault, true), isNull(degrees.deletedAt)));
-    }
-    const [after] = await tx
-      .update(degrees)
-      .set({ titleAdmin: title.admin, titleUser: title.user, isDefault: makeDefault })
-      .where(eq(degrees.id, id))
-      .returning();
-    await recordRowChange(tx, actorId, degreeTarget(degree), { before: degree, after: after! });
+    if (makeDefault && !degree.isDefault) await unsetDefaultDegree(tx);
+    const after = await updateDegreeRow(tx, id, {
+      titleAdmin: title.admin,
+      titleUser: title.user,
+      isDefault: makeDefault,
+    });
+    await recordRowChange(tx, actorId, degreeTarget(degree), { before: degree, after });
   });
   return listDegrees(db);
 }
@@ -79,7 +80,7 @@ export async function deleteDegree(db: Database, actorId: string, id: string, no
     const degree = (await listDegreeRows(tx)).find((candidate) => candidate.id === id);
     if (!degree) throw AppError.notFound(CatalogText.degreeNotFound);
     if (degree.isDefault) throw AppError.conflict(CatalogText.defaultDegreeDelete);
-    await tx.update(degrees).set({ deletedAt: now }).where(eq(degrees.id, id));
+    await softDeleteDegree(tx, id, now);
     await recordRowChange(tx, actorId, degreeTarget(degree), { before: degree, after: null });
   });
 }

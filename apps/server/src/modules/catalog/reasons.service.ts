@@ -1,13 +1,17 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AuditTarget } from '@retouch/shared/audit';
 import { CatalogText, type reasonBodySchema, type RefusalReason } from '@retouch/shared/catalog';
 import type { Database, Transaction } from '../../db/client';
-import { refusalReasons } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { recordRowChange } from '../audit/audit.repository';
-
-type ReasonRow = typeof refusalReasons.$inferSelect;
+import {
+  insertReason,
+  listLiveReasons,
+  lockLiveReasonRow,
+  softDeleteReason,
+  updateReasonRow,
+  type ReasonRow,
+} from './reasons.repository';
 
 function toReason(row: ReasonRow): RefusalReason {
   return { _id: row.id, title: { admin: row.titleAdmin, user: row.titleUser } };
@@ -21,22 +25,13 @@ function toReasonValues({ title }: ReasonInput) {
 }
 
 export async function listReasons(db: Database): Promise<RefusalReason[]> {
-  const rows = await db
-    .select()
-    .from(refusalReasons)
-    .where(isNull(refusalReasons.deletedAt))
-    .orderBy(asc(refusalReasons.createdAt));
-  return rows.map(toReason);
+  return (await listLiveReasons(db)).map(toReason);
 }
 
 const reasonTarget = (row: ReasonRow) => ({ type: AuditTarget.reason, id: row.id, label: row.titleAdmin });
 
 async function lockLiveReason(tx: Transaction, id: string): Promise<ReasonRow> {
-  const [row] = await tx
-    .select()
-    .from(refusalReasons)
-    .where(and(eq(refusalReasons.id, id), isNull(refusalReasons.deletedAt)))
-    .for('update');
+  const row = await lockLiveReasonRow(tx, id);
   if (!row) throw AppError.notFound(CatalogText.reasonNotFound);
   return row;
 }
@@ -44,9 +39,9 @@ async function lockLiveReason(tx: Transaction, id: string): Promise<ReasonRow> {
 export async function createReason(db: Database, actorId: string, body: ReasonInput): Promise<RefusalReason> {
   const values = toReasonValues(body);
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(refusalReasons).values(values).returning();
-    await recordRowChange(tx, actorId, reasonTarget(row!), { before: null, after: row! });
-    return toReason(row!);
+    const row = await insertReason(tx, values);
+    await recordRowChange(tx, actorId, reasonTarget(row), { before: null, after: row });
+    return toReason(row);
   });
 }
 
@@ -59,9 +54,9 @@ export async function updateReason(
   const values = toReasonValues(body);
   return db.transaction(async (tx) => {
     const before = await lockLiveReason(tx, id);
-    const [after] = await tx.update(refusalReasons).set(values).where(eq(refusalReasons.id, id)).returning();
-    await recordRowChange(tx, actorId, reasonTarget(before), { before, after: after! });
-    return toReason(after!);
+    const after = await updateReasonRow(tx, id, values);
+    await recordRowChange(tx, actorId, reasonTarget(before), { before, after });
+    return toReason(after);
   });
 }
 
@@ -69,7 +64,7 @@ export async function updateReason(
 export async function deleteReason(db: Database, actorId: string, id: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const reason = await lockLiveReason(tx, id);
-    await tx.update(refusalReasons).set({ deletedAt: now }).where(eq(refusalReasons.id, id));
+    await softDeleteReason(tx, id, now);
     await recordRowChange(tx, actorId, reasonTarget(reason), { before: reason, after: null });
   });
 }

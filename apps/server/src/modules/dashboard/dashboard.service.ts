@@ -1,8 +1,8 @@
 import { DASHBOARD_DAYS, type Dashboard } from '@retouch/shared/dashboard';
 import type { Executor } from '../../db/client';
 import { countDesignersOnShift } from '../dispatch/shifts.repository';
-import { countWaitingForDesigner } from '../work-queue/designer-queue';
-import { countWaitingForReview } from '../work-queue/moderator-queue';
+import { countWaitingForDesigner } from '../work-queue/designer-queue.repository';
+import { countWaitingForReview } from '../work-queue/moderator-queue.repository';
 import {
   countModeratorsOnDuty,
   countOverdue,

@@ -1,4 +1,3 @@
-import { asc, eq, inArray } from 'drizzle-orm';
 import { DispatchText, type changeOrderBodySchema, type StaffOrder } from '@retouch/shared/dispatch';
 import {
   OrderEntryText,
@@ -9,17 +8,22 @@ import {
 } from '@retouch/shared/order-entries';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client';
-import { orderItems, orderPersons, orders } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { loadEntryCatalog } from '../orders/order-catalog';
+import { loadEntryCatalog } from '../orders/order-catalog.repository';
 import { recordPersonsView } from '../orders/order-history.repository';
 import { findStaffOrder } from '../orders/order-staff-view';
 import { lockHeldAttempt } from '../order-flow/order-flow.repository';
+import {
+  insertOrderItem,
+  loadOrderEntries,
+  markItemEdited,
+  setDesignerPay,
+  type ItemRow,
+} from './dispatch.repository';
 import type { DispatchDeps } from './dispatch.service';
 
 type BodyPerson = z.output<typeof changeOrderBodySchema>['persons'][number];
 type BodyEntry = BodyPerson['orders'][number];
-type ItemRow = typeof orderItems.$inferSelect;
 
 /** What becomes of one item already on the order. */
 interface KeptItem {
@@ -80,33 +84,12 @@ export async function changeOrderServices(
     const untouchedPay = items
       .filter((item) => item.active && !checkedIds.has(item.personId))
       .reduce((total, item) => total + item.designerPrice, 0);
-    await tx
-      .update(orders)
-      .set({ costForExecutor: untouchedPay + check.priced.costForExecutor })
-      .where(eq(orders.id, order.id));
+    await setDesignerPay(tx, order.id, untouchedPay + check.priced.costForExecutor);
     await recordPersonsView(tx, order.id);
     return order.id;
   });
   const order = await findStaffOrder(deps.db, orderId);
   return { order: order!, message: DispatchText.servicesSaved };
-}
-
-/** The order's persons and their items in their order. */
-async function loadOrderEntries(tx: Transaction, orderId: string) {
-  const personRows = await tx.select().from(orderPersons).where(eq(orderPersons.orderId, orderId));
-  const items = personRows.length
-    ? await tx
-        .select()
-        .from(orderItems)
-        .where(
-          inArray(
-            orderItems.personId,
-            personRows.map((person) => person.id),
-          ),
-        )
-        .orderBy(asc(orderItems.position))
-    : [];
-  return { personRows, items };
 }
 
 /** Pairs the body's entries with the person's items; entries with no item are new. */
@@ -189,12 +172,12 @@ function checkAdded(edit: PersonEdit, catalog: EntryCatalog) {
 async function writePersonEdit(tx: Transaction, edit: PersonEdit, priced: PricedEntry[]) {
   for (const { item, active, degreeIds } of edit.kept) {
     if (item.active === active && degreeIds === item.degreeIds) continue;
-    await tx.update(orderItems).set({ active, edited: true, degreeIds }).where(eq(orderItems.id, item.id));
+    await markItemEdited(tx, item.id, { active, degreeIds });
   }
   // New entries follow the kept ones in the rules' input, and the person's items in position.
   let position = edit.kept.length;
   for (const entry of priced.filter((candidate) => candidate.entryIndex >= edit.kept.length)) {
-    await tx.insert(orderItems).values({
+    await insertOrderItem(tx, {
       personId: edit.personId,
       serviceId: entry.serviceId,
       optionId: entry.optionId,

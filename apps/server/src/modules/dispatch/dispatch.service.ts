@@ -1,4 +1,3 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import {
   DispatchText,
   ExecutorResult,
@@ -6,10 +5,14 @@ import {
   type StaffOrder,
 } from '@retouch/shared/dispatch';
 import type { Database } from '../../db/client';
-import { orderProcessing } from '../../db/schema/index';
 import { findStaffOrder } from '../orders/order-staff-view';
 import type { WorkQueue } from '../work-queue/work-queue.service';
-import { findHeldOrder } from './dispatch.repository';
+import {
+  acceptOpenExtension,
+  findHeldOrder,
+  findLatestAttempt,
+  hasOpenExtensionOffer,
+} from './dispatch.repository';
 import { findOpenShift } from './shifts.repository';
 
 export interface DispatchDeps {
@@ -58,17 +61,8 @@ export async function orderLostWhileAway(
   deps: DispatchDeps,
   designerId: string,
 ): Promise<string | undefined> {
-  const [[last], shift] = await Promise.all([
-    deps.db
-      .select({
-        orderId: orderProcessing.orderId,
-        resultStatus: orderProcessing.resultStatus,
-        dateEnd: orderProcessing.dateEnd,
-      })
-      .from(orderProcessing)
-      .where(eq(orderProcessing.executorId, designerId))
-      .orderBy(desc(orderProcessing.dateStart))
-      .limit(1),
+  const [last, shift] = await Promise.all([
+    findLatestAttempt(deps.db, designerId),
     findOpenShift(deps.db, designerId),
   ]);
   if (last?.resultStatus !== ExecutorResult.interrupted || !shift || !last.dateEnd) return undefined;
@@ -91,33 +85,10 @@ export async function cabinetSnapshot(deps: DispatchDeps, designerId: string): P
 
 /** The open extension offer of the designer's running attempt, to repeat it to a reconnecting designer. */
 export async function openExtensionOffer(deps: DispatchDeps, designerId: string): Promise<boolean> {
-  const [row] = await deps.db
-    .select({ id: orderProcessing.id })
-    .from(orderProcessing)
-    .where(
-      and(
-        eq(orderProcessing.executorId, designerId),
-        isNull(orderProcessing.dateEnd),
-        eq(orderProcessing.timeExtension, false),
-        gt(orderProcessing.offerExpiresAt, deps.now()),
-      ),
-    );
-  return row !== undefined;
+  return hasOpenExtensionOffer(deps.db, designerId, deps.now());
 }
 
 /** The designer accepts the open offer: the countdown runs to the full deadline. False without an open offer. */
 export async function acceptExtension(deps: DispatchDeps, designerId: string): Promise<boolean> {
-  const accepted = await deps.db
-    .update(orderProcessing)
-    .set({ timeExtension: true, offerExpiresAt: null })
-    .where(
-      and(
-        eq(orderProcessing.executorId, designerId),
-        isNull(orderProcessing.dateEnd),
-        eq(orderProcessing.timeExtension, false),
-        gt(orderProcessing.offerExpiresAt, deps.now()),
-      ),
-    )
-    .returning({ id: orderProcessing.id });
-  return accepted.length > 0;
+  return acceptOpenExtension(deps.db, designerId, deps.now());
 }

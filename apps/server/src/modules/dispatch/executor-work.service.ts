@@ -1,7 +1,6 @@
 import type { z } from 'zod';
-import { and, eq, isNull } from 'drizzle-orm';
 import { DispatchText, type refuseBodySchema } from '@retouch/shared/dispatch';
-import { refusalReasons } from '../../db/schema/index';
+import { liveReasonExists } from '../catalog/reasons.repository';
 import { AppError } from '../../lib/app-error';
 import { deliverResult, refuseOrder as refuseHeldOrder } from '../order-flow/designer-commands';
 import type { OrderFlowDeps } from '../order-flow/order-transition';
@@ -25,11 +24,7 @@ export async function refuseOrder(
   designerId: string,
   { _id: reasonId }: z.output<typeof refuseBodySchema>,
 ): Promise<{ message: string }> {
-  const [reason] = await deps.db
-    .select({ id: refusalReasons.id })
-    .from(refusalReasons)
-    .where(and(eq(refusalReasons.id, reasonId), isNull(refusalReasons.deletedAt)));
-  if (!reason) throw AppError.badRequest(DispatchText.reasonUnknown);
+  if (!(await liveReasonExists(deps.db, reasonId))) throw AppError.badRequest(DispatchText.reasonUnknown);
   await refuseHeldOrder(deps, designerId, reasonId);
   return { message: DispatchText.orderRefused };
 }

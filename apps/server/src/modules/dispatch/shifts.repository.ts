@@ -50,3 +50,17 @@ export async function findOpenShift(db: Executor, userId: string) {
     .where(and(eq(shifts.userId, userId), isNull(shifts.endedAt)));
   return row;
 }
+
+/** Ends the user's open shift; answers whether there was one. */
+export async function endOpenShift(db: Executor, userId: string, now: Date): Promise<boolean> {
+  const [ended] = await db
+    .update(shifts)
+    .set({ endedAt: now })
+    .where(and(eq(shifts.userId, userId), isNull(shifts.endedAt)))
+    .returning({ id: shifts.id });
+  return ended !== undefined;
+}
+
+export async function insertShift(db: Executor, userId: string, startedAt: Date): Promise<void> {
+  await db.insert(shifts).values({ userId, startedAt });
+}

@@ -1,13 +1,12 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { DispatchText, type Shift } from '@retouch/shared/dispatch';
 import { PermissionSign, hasPermission } from '@retouch/shared/permissions';
 import type { Database } from '../../db/client';
-import { DispatchQueue, shifts } from '../../db/schema/index';
 import { isUniqueViolation } from '../../db/errors';
+import { DispatchQueue } from '../../db/values';
 import { AppError } from '../../lib/app-error';
 import { findEffectivePermissions } from '../permissions/permissions.repository';
 import { removeWaiters } from '../work-queue/work-queue.repository';
-import { findOpenShift } from './shifts.repository';
+import { endOpenShift, findOpenShift, insertShift } from './shifts.repository';
 
 /** `GET /api/executor/shift`: the open shift's start; 404 off duty. */
 export async function currentShift(db: Database, userId: string): Promise<Shift> {
@@ -24,19 +23,14 @@ export async function currentShift(db: Database, userId: string): Promise<Shift>
 export async function toggleShift(db: Database, userId: string, now: Date): Promise<Shift> {
   try {
     return await db.transaction(async (tx) => {
-      const [ended] = await tx
-        .update(shifts)
-        .set({ endedAt: now })
-        .where(and(eq(shifts.userId, userId), isNull(shifts.endedAt)))
-        .returning({ id: shifts.id });
-      if (ended) {
+      if (await endOpenShift(tx, userId, now)) {
         await removeWaiters(tx, userId, [DispatchQueue.executor, DispatchQueue.review]);
         return { startDate: null };
       }
       if (!hasPermission(await findEffectivePermissions(tx, userId), PermissionSign.cabinetDesigner)) {
         throw AppError.forbidden(DispatchText.shiftNeedsCabinet);
       }
-      await tx.insert(shifts).values({ userId, startedAt: now });
+      await insertShift(tx, userId, now);
       return { startDate: now.toISOString() };
     });
   } catch (error) {

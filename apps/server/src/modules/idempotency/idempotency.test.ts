@@ -18,7 +18,7 @@ import { createTestApp, type TestApp, type TestClient, type TestResponse } from 
 import { adjustBalance, imageForm, signUpCustomer } from '../../../test/fixtures';
 import { databaseLosingCommit, quietEvents } from '../../../test/lost-commit';
 import { catalogServices, createStaff } from '../../../test/staff-fixtures';
-import { findLedgerMismatches } from '../ledger/ledger.service';
+import { findLedgerMismatches } from '../ledger/ledger.repository';
 import { checkOrderSend, sendOrderOnce } from '../orders/orders.service';
 import { startCardPayment, type PaymentsDeps } from '../payments/payments.service';
 import {

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Executor, Transaction } from '../../db/client';
-import { tokenLedger, users, type LedgerReasonValue } from '../../db/schema/index';
+import type { Transaction } from '../../db/client';
+import type { LedgerReasonValue } from '../../db/values';
+import { addToBalance, insertLedgerRow } from './ledger.repository';
 
 export interface LedgerEntry {
   userId: string;
@@ -19,39 +19,7 @@ export interface LedgerEntry {
  * Returns false (and changes nothing) when the idempotency key was already used.
  */
 export async function applyLedgerEntry(tx: Transaction, entry: LedgerEntry): Promise<boolean> {
-  const inserted = await tx
-    .insert(tokenLedger)
-    .values(entry)
-    .onConflictDoNothing({ target: tokenLedger.idempotencyKey })
-    .returning({ id: tokenLedger.id });
-  if (inserted.length === 0) return false;
-  await tx
-    .update(users)
-    .set({
-      balanceMain: sql`${users.balanceMain} + ${entry.deltaMain}`,
-      balanceBonus: sql`${users.balanceBonus} + ${entry.deltaBonus}`,
-    })
-    .where(eq(users.id, entry.userId));
+  if (!(await insertLedgerRow(tx, entry))) return false;
+  await addToBalance(tx, entry.userId, entry);
   return true;
-}
-
-export interface LedgerMismatch {
-  userId: string;
-  email: string;
-  balanceMain: number;
-  balanceBonus: number;
-  ledgerMain: number;
-  ledgerBonus: number;
-}
-
-/** Every user whose balance differs from the sum of their ledger rows. */
-export async function findLedgerMismatches(db: Executor): Promise<LedgerMismatch[]> {
-  const result = await db.execute(sql`
-    select u.id as "userId", u.email, u.balance_main as "balanceMain", u.balance_bonus as "balanceBonus",
-           coalesce(sum(l.delta_main), 0)::int as "ledgerMain", coalesce(sum(l.delta_bonus), 0)::int as "ledgerBonus"
-    from users u left join token_ledger l on l.user_id = u.id
-    group by u.id
-    having u.balance_main <> coalesce(sum(l.delta_main), 0) or u.balance_bonus <> coalesce(sum(l.delta_bonus), 0)
-  `);
-  return (result as unknown as { rows: LedgerMismatch[] }).rows;
 }

@@ -1,7 +1,6 @@
-import { and, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { AdvisoryLock } from '../../db/locks';
-import { LedgerReason, users } from '../../db/schema/index';
+import { LedgerReason } from '../../db/values';
+import { lockInactiveBalances, tryTokenExpiryLock } from './ledger.repository';
 import { applyLedgerEntry } from './ledger.service';
 
 /** Tokens expire after this long without activity (customer-side section 1). */
@@ -19,30 +18,8 @@ export async function expireInactiveBalances(
 ): Promise<number> {
   const cutoff = new Date(now.getTime() - TOKEN_EXPIRY_INACTIVE_DAYS * 24 * 3600 * 1000);
   const expired = await db.transaction(async (tx) => {
-    const [lock] = (
-      (await tx.execute(
-        sql`select pg_try_advisory_xact_lock(${AdvisoryLock.tokenExpiry}) as locked`,
-      )) as unknown as {
-        rows: Array<{ locked: boolean }>;
-      }
-    ).rows;
-    if (!lock?.locked) return [];
-    const inactive = await tx
-      .select({
-        id: users.id,
-        main: users.balanceMain,
-        bonus: users.balanceBonus,
-        lastActiveAt: users.lastActiveAt,
-      })
-      .from(users)
-      .where(
-        and(
-          lt(users.lastActiveAt, cutoff),
-          isNull(users.deletedAt),
-          or(ne(users.balanceMain, 0), ne(users.balanceBonus, 0)),
-        ),
-      )
-      .for('update', { skipLocked: true });
+    if (!(await tryTokenExpiryLock(tx))) return [];
+    const inactive = await lockInactiveBalances(tx, cutoff);
     const done: string[] = [];
     for (const user of inactive) {
       const written = await applyLedgerEntry(tx, {

@@ -1,18 +1,23 @@
 import { OrderAction, OrderActor, nextCondition } from '@retouch/shared/order-flow';
-import { orderProcessing, orders, LedgerReason } from '../../db/schema/index';
+import { LedgerReason } from '../../db/values';
 import { AppError } from '../../lib/app-error';
 import { runDirectly, type RunOnce } from '../idempotency/idempotency.service';
 import { applyLedgerEntry } from '../ledger/ledger.service';
 import { chargeCustomer } from './order-money';
-import { chargeKey, lockOrder, tipKey, tipReceivedKey } from './order-flow.repository';
+import {
+  chargeKey,
+  insertOrder,
+  insertRevisionRequest,
+  lockOrder,
+  tipKey,
+  tipReceivedKey,
+  type NewOrderRow,
+} from './order-flow.repository';
 import { OrderFlowText, RevisionText, TipText } from './order-flow.texts';
 import { returnToDesigner } from './review-commands';
 import { factsOf, moveOrder, runCommand, type OrderFlowDeps, type Step } from './order-transition';
 
-type NewOrder = Omit<
-  typeof orders.$inferInsert,
-  'condition' | 'chargedMain' | 'chargedBonus' | 'id' | 'userId'
-> & {
+type NewOrder = Omit<NewOrderRow, 'condition' | 'chargedMain' | 'chargedBonus' | 'id' | 'userId'> & {
   id: string;
   userId: string;
 };
@@ -36,9 +41,7 @@ export async function sendOrder(
     idempotencyKey: chargeKey(order.id),
     ...affordability,
   });
-  await step.tx
-    .insert(orders)
-    .values({ ...order, condition: to, chargedMain: fromMain, chargedBonus: fromBonus });
+  await insertOrder(step.tx, { ...order, condition: to, chargedMain: fromMain, chargedBonus: fromBonus });
   step.events.push({ kind: 'conditionChanged', orderId: order.id, customerId: order.userId, from: null, to });
 }
 
@@ -130,9 +133,7 @@ async function recordRevision(
   const order = await customersOrder(step, customerId, orderId);
   // Nothing left to rework: the retention job deleted the pictures.
   if (order.picturesExpiredAt) throw AppError.conflict(RevisionText.picturesExpired);
-  await step.tx
-    .insert(orderProcessing)
-    .values({ orderId, kind: 'client', clientMessage: message, createdAt: step.now });
+  await insertRevisionRequest(step.tx, { orderId, clientMessage: message, createdAt: step.now });
   await returnToDesigner(step, order, order.tipExecutorId, {
     action: OrderAction.askRevision,
     actor: OrderActor.customer,

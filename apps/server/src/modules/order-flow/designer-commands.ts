@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { DispatchText, ExecutorResult, TimeExtensionCode } from '@retouch/shared/dispatch';
 import { OrderAction, OrderActor } from '@retouch/shared/order-flow';
-import { orderProcessing } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { prepareImage } from '../../lib/images';
 import {
@@ -9,6 +7,8 @@ import {
   isAttemptPicture,
   lockHeldAttempt,
   lockOrder,
+  updateAttempt,
+  type AttemptChanges,
   type AttemptRow,
   type OrderRow,
 } from './order-flow.repository';
@@ -35,15 +35,8 @@ async function heldBy(step: Step, designerId: string) {
 }
 
 /** Ends the designer's running attempt with its outcome. */
-async function endAttempt(
-  step: Step,
-  attempt: AttemptRow,
-  set: Partial<typeof orderProcessing.$inferInsert>,
-) {
-  await step.tx
-    .update(orderProcessing)
-    .set({ dateEnd: step.now, offerExpiresAt: null, ...set })
-    .where(eq(orderProcessing.id, attempt.id));
+async function endAttempt(step: Step, attempt: AttemptRow, set: AttemptChanges) {
+  await updateAttempt(step.tx, attempt.id, { dateEnd: step.now, offerExpiresAt: null, ...set });
 }
 
 /** Match (0/7 -> 1): the designer holds the waiting order, its countdown starts, they stop searching. */

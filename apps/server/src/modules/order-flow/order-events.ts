@@ -1,6 +1,6 @@
 import type { TimeExtension } from '@retouch/shared/dispatch';
 import type { OrderConditionValue } from '@retouch/shared/orders';
-import type { DispatchQueueName } from '../../db/schema/index';
+import type { DispatchQueueName } from '../../db/values';
 
 /** What the order lifecycle tells the world; collected in a transaction, published once it committed. */
 export type OrderEvent =

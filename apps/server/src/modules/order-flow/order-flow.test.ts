@@ -31,7 +31,7 @@ import {
 } from '../../../test/staff-fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { completeOrder } from '../dispatch/executor-work.service';
-import { findLedgerMismatches } from '../ledger/ledger.service';
+import { findLedgerMismatches } from '../ledger/ledger.repository';
 import { requeueHeldOrder } from './designer-commands';
 import { TipText } from './order-flow.texts';
 

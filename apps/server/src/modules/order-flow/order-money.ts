@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { splitSpending } from '@retouch/shared/payments';
 import type { Transaction } from '../../db/client';
-import { LedgerReason, users, type LedgerReasonValue } from '../../db/schema/index';
+import { LedgerReason, type LedgerReasonValue } from '../../db/values';
 import { AppError } from '../../lib/app-error';
+import { lockBalance } from '../ledger/ledger.repository';
 import { applyLedgerEntry } from '../ledger/ledger.service';
 import { refundKey } from './order-flow.repository';
 
@@ -25,11 +25,7 @@ export async function chargeCustomer(
   tx: Transaction,
   charge: Charge,
 ): Promise<{ fromMain: number; fromBonus: number }> {
-  const [balance] = await tx
-    .select({ main: users.balanceMain, bonus: users.balanceBonus })
-    .from(users)
-    .where(eq(users.id, charge.userId))
-    .for('update');
+  const balance = await lockBalance(tx, charge.userId);
   if (!balance || !charge.canAfford(balance)) throw new AppError(402, charge.insufficient);
   const { fromMain, fromBonus } = splitSpending(balance, charge.amount);
   const written = await applyLedgerEntry(tx, {

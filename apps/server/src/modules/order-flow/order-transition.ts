@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import diagnostics from 'node:diagnostics_channel';
-import { and, eq, getTableColumns, param, sql } from 'drizzle-orm';
 import {
   nextCondition,
   type OrderActionValue,
@@ -9,14 +8,20 @@ import {
 } from '@retouch/shared/order-flow';
 import type { OrderConditionValue } from '@retouch/shared/orders';
 import type { Database, Transaction } from '../../db/client';
-import { orders } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { PreparedImage } from '../../lib/images';
 import { commitWithFiles, type CommitWithFiles } from '../../storage/commit-with-files';
 import { publicFilePath, type Storage } from '../../storage/storage';
 import type { OrderEvent, OrderEventPort } from './order-events';
-import { recordEvents, takeAbandoned, takeRecord } from './order-outbox';
-import { isDesignerFree, type OrderRow } from './order-flow.repository';
+import { recordEvents, takeAbandoned, takeRecord } from './order-outbox.repository';
+import {
+  findHeldOrderId,
+  isDesignerFree,
+  updateOrderCondition,
+  updateOrderConditions,
+  type OrderChanges,
+  type OrderRow,
+} from './order-flow.repository';
 
 export interface OrderFlowDeps {
   db: Database;
@@ -182,7 +187,7 @@ export interface Move {
   /** The 409 answer when the table does not allow the move (the caller's wording). */
   refused: string;
   /** Other columns written with the condition. */
-  set?: Partial<typeof orders.$inferInsert>;
+  set?: OrderChanges;
 }
 
 /**
@@ -193,12 +198,9 @@ export async function moveOrder(step: Step, order: OrderRow, move: Move): Promis
   const from = order.condition as OrderConditionValue;
   const to = nextCondition(from, move.action, move.actor, move.facts);
   if (to === undefined) throw AppError.conflict(move.refused);
-  const moved = await step.tx
-    .update(orders)
-    .set({ ...move.set, condition: to })
-    .where(and(eq(orders.id, order.id), eq(orders.condition, from)))
-    .returning({ id: orders.id });
-  if (moved.length === 0) throw AppError.conflict(move.refused);
+  if (!(await updateOrderCondition(step.tx, order.id, from, to, move.set))) {
+    throw AppError.conflict(move.refused);
+  }
   step.events.push({ kind: 'conditionChanged', orderId: order.id, customerId: order.userId, from, to });
   return to;
 }
@@ -220,30 +222,12 @@ export async function moveOrders(
   });
   const [first] = moves;
   if (!first) return;
-  const columns = getTableColumns(orders);
-  const keys = Object.keys(first.move.set ?? {}) as Array<keyof typeof columns>;
-  const rows = planned.map(({ order, set, from, to }) => {
-    const cells = keys.map(
-      (key) => sql`${param(set[key] ?? null, columns[key])}::${sql.raw(columns[key].getSQLType())}`,
-    );
-    return sql`(${sql.join([sql`${order.id}::uuid`, sql`${from}::smallint`, sql`${to}::smallint`, ...cells], sql`, `)})`;
-  });
-  const names = ['id', 'from_condition', 'to_condition', ...keys.map((key) => columns[key].name)];
-  const moved = await step.tx
-    .update(orders)
-    .set({
-      ...Object.fromEntries(keys.map((key) => [key, sql`moves.${sql.identifier(columns[key].name)}`])),
-      condition: sql`moves.to_condition`,
-    })
-    .from(
-      sql`(values ${sql.join(rows, sql`, `)}) as moves(${sql.join(
-        names.map((name) => sql.identifier(name)),
-        sql`, `,
-      )})`,
-    )
-    .where(and(sql`${orders.id} = moves.id`, sql`${orders.condition} = moves.from_condition`))
-    .returning({ id: orders.id });
-  if (moved.length !== planned.length) throw AppError.conflict(first.move.refused);
+  const moved = await updateOrderConditions(
+    step.tx,
+    planned.map(({ order, set, from, to }) => ({ orderId: order.id, set, from, to })),
+    first.move.set ?? {},
+  );
+  if (moved !== planned.length) throw AppError.conflict(first.move.refused);
   for (const { order, from, to } of planned) {
     step.events.push({ kind: 'conditionChanged', orderId: order.id, customerId: order.userId, from, to });
   }
@@ -260,12 +244,9 @@ export async function storeHeldOrderPicture(
   name: 'result' | 'review',
   prepared: PreparedImage,
 ): Promise<{ orderId: string; key: string; path: string }> {
-  const [held] = await deps.db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(eq(orders[holder.column], holder.staffId));
-  if (!held) throw AppError.conflict(holder.noOrder);
-  const key = `orders/${held.id}/${name}-${randomUUID()}.${prepared.extension}`;
+  const heldId = await findHeldOrderId(deps.db, holder.column, holder.staffId);
+  if (!heldId) throw AppError.conflict(holder.noOrder);
+  const key = `orders/${heldId}/${name}-${randomUUID()}.${prepared.extension}`;
   await deps.storage.put(key, prepared.data, prepared.contentType);
-  return { orderId: held.id, key, path: publicFilePath(key) };
+  return { orderId: heldId, key, path: publicFilePath(key) };
 }

@@ -1,4 +1,3 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { ReviewResult } from '@retouch/shared/dispatch';
 import {
   OrderAction,
@@ -8,14 +7,17 @@ import {
 } from '@retouch/shared/order-flow';
 import { OrderCondition } from '@retouch/shared/orders';
 import { ReviewText } from '@retouch/shared/review';
-import { DispatchQueue, dispatchWaiters, orderProcessing, orders } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { prepareImage } from '../../lib/images';
 import { refundOrder } from './order-money';
 import {
+  assignReview,
   insertAttempt,
   isAttemptPicture,
   lockHeldReview,
+  unassignReview,
+  updateAttempt,
+  type AttemptChanges,
   type AttemptRow,
   type OrderRow,
 } from './order-flow.repository';
@@ -37,37 +39,20 @@ async function reviewOf(step: Step, moderatorId: string, condition: number) {
   return held;
 }
 
-async function endReview(step: Step, attempt: AttemptRow, set: Partial<typeof orderProcessing.$inferInsert>) {
-  await step.tx
-    .update(orderProcessing)
-    .set({ reviewDateEnd: step.now, ...set })
-    .where(eq(orderProcessing.id, attempt.id));
+async function endReview(step: Step, attempt: AttemptRow, set: AttemptChanges) {
+  await updateAttempt(step.tx, attempt.id, { reviewDateEnd: step.now, ...set });
 }
 
 /** The moderator takes an order waiting for review (no condition change: it stays 2 or 3). */
 export async function takeReview(step: Step, orderId: string, attemptId: string, moderatorId: string) {
-  await step.tx
-    .update(orders)
-    .set({ reviewerId: moderatorId, reviewHoldUntil: null })
-    .where(and(eq(orders.id, orderId), isNull(orders.reviewerId)));
-  await step.tx
-    .update(orderProcessing)
-    .set({ reviewerId: moderatorId, reviewDateStart: step.now })
-    .where(eq(orderProcessing.id, attemptId));
-  await step.tx
-    .delete(dispatchWaiters)
-    .where(and(eq(dispatchWaiters.userId, moderatorId), eq(dispatchWaiters.queue, DispatchQueue.review)));
+  await assignReview(step.tx, orderId, attemptId, moderatorId, step.now);
   step.events.push({ kind: 'assigned', queue: 'review', orderId, staffId: moderatorId });
   step.events.push({ kind: 'queueChanged', queue: 'review', entered: false });
 }
 
 /** Puts a review back in the queue (it keeps its turn): nobody reviews it any more. */
 export async function releaseReview(step: Step, orderId: string): Promise<void> {
-  await step.tx.update(orders).set({ reviewerId: null, reviewHoldUntil: null }).where(eq(orders.id, orderId));
-  await step.tx
-    .update(orderProcessing)
-    .set({ reviewerId: null, reviewDateStart: null })
-    .where(and(eq(orderProcessing.orderId, orderId), isNull(orderProcessing.reviewStatus)));
+  await unassignReview(step.tx, orderId);
   step.events.push({ kind: 'queueChanged', queue: 'review', entered: true });
 }
 

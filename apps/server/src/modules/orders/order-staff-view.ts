@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { StaffOrder, StaffProcessingStep } from '@retouch/shared/dispatch';
 import type { Database } from '../../db/client';
-import { orders } from '../../db/schema/index';
 import { orderPictureFields } from './order-history';
 import { loadOrderDetails, type DetailedStep, type OrderRow } from './order-details.repository';
+import { findOrderRows } from './orders.repository';
 
 /** Orders as staff see them (back-office section 3): both languages, instructions, pay and the whole history. */
 export async function presentStaffOrders(db: Database, rows: OrderRow[]): Promise<StaffOrder[]> {
@@ -56,8 +55,7 @@ export async function presentStaffOrders(db: Database, rows: OrderRow[]): Promis
 
 /** One order as staff see it, or undefined. */
 export async function findStaffOrder(db: Database, orderId: string): Promise<StaffOrder | undefined> {
-  const rows = await db.select().from(orders).where(eq(orders.id, orderId));
-  const [order] = await presentStaffOrders(db, rows);
+  const [order] = await presentStaffOrders(db, await findOrderRows(db, orderId));
   return order;
 }
 

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   MAX_ADDITIONAL_IMAGE_SIDE,
@@ -8,7 +7,6 @@ import {
   balanceCoversOrder,
   orderSubmitSchema,
 } from '@retouch/shared/orders';
-import { orderItems, orderPersons, orders, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import {
   startImages,
@@ -32,7 +30,9 @@ import {
 } from '../idempotency/idempotency.service';
 import { sendOrder } from '../order-flow/customer-commands';
 import { runCommandWithFiles, type OrderFlowDeps } from '../order-flow/order-transition';
-import { loadEntryCatalog } from './order-catalog';
+import { findBalance } from '../ledger/ledger.repository';
+import { loadEntryCatalog } from './order-catalog.repository';
+import { insertOrderItems, insertOrderPerson, orderExists } from './orders.repository';
 import { recordPersonsView } from './order-history.repository';
 import { priceOrder, type PricedOrder } from './order-pricing';
 
@@ -93,10 +93,7 @@ async function checkOrder(deps: OrdersDeps, userId: string, data: unknown): Prom
     submitted.persons.flatMap((person) => person.orders),
   );
   const priced = priceOrder(submitted, catalog);
-  const [balance] = await deps.db
-    .select({ main: users.balanceMain, bonus: users.balanceBonus })
-    .from(users)
-    .where(eq(users.id, userId));
+  const balance = await findBalance(deps.db, userId);
   if (!balance || !balanceCoversOrder(balance, priced.cost))
     throw new AppError(402, OrderCreateText.insufficientFunds);
   return { submitted, priced };
@@ -237,21 +234,17 @@ async function sendCheckedOrder(
         );
         for (const [position, person] of priced.persons.entries()) {
           const personId = randomUUID();
-          await step.tx.insert(orderPersons).values({ id: personId, orderId, name: person.name, position });
+          await insertOrderPerson(step.tx, { id: personId, orderId, name: person.name, position });
           if (person.items.length === 0) continue;
-          await step.tx
-            .insert(orderItems)
-            .values(
-              person.items.map((item, itemPosition) => ({ ...item, personId, position: itemPosition })),
-            );
+          await insertOrderItems(
+            step.tx,
+            person.items.map((item, itemPosition) => ({ ...item, personId, position: itemPosition })),
+          );
         }
         await recordPersonsView(step.tx, orderId);
         return created;
       }),
-    async () => {
-      const [row] = await deps.db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
-      return row !== undefined;
-    },
+    () => orderExists(deps.db, orderId),
   );
   await uploadsReleased;
   return created;

@@ -8,7 +8,7 @@ import { OrderText, type OrderSubmit } from '@retouch/shared/orders';
 import { LedgerReason, orderItems, orderPersons, orders, tokenLedger } from '../../db/schema/index';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/test-app';
 import { imageForm, signUpCustomer } from '../../../test/fixtures';
-import { findLedgerMismatches } from '../ledger/ledger.service';
+import { findLedgerMismatches } from '../ledger/ledger.repository';
 import { OrderServerText } from './order-pricing';
 import { OrderCreateText } from './orders.service';
 import { buildApp } from '../../app';

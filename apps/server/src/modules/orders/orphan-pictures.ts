@@ -1,7 +1,6 @@
-import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { orders } from '../../db/schema/index';
 import type { Storage } from '../../storage/storage';
+import { findExistingOrderIds } from './orders.repository';
 
 /** A folder of order pictures without its order is left alone this long: its order may still be committing. */
 export const ORPHAN_PICTURE_AGE_MINUTES = 60;
@@ -39,8 +38,7 @@ export async function removeOrphanPictures(deps: OrphanPictureDeps, now: Date): 
   let removed = 0;
   for (let start = 0; start < oldEnough.length; start += LOOKUP_BATCH_SIZE) {
     const batch = oldEnough.slice(start, start + LOOKUP_BATCH_SIZE);
-    const rows = await deps.db.select({ id: orders.id }).from(orders).where(inArray(orders.id, batch));
-    const existing = new Set(rows.map((row) => row.id));
+    const existing = await findExistingOrderIds(deps.db, batch);
     for (const orderId of batch.filter((id) => !existing.has(id))) {
       for await (const file of deps.storage.list(`orders/${orderId}/`)) await deps.storage.remove(file.key);
       removed += 1;

@@ -1,4 +1,3 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   PaymentText,
@@ -9,13 +8,27 @@ import {
   type PaymentIntentAnswer,
 } from '@retouch/shared/payments';
 import type { Database, Executor } from '../../db/client';
-import { LedgerReason, PaymentStatus, payments, users, type products } from '../../db/schema/index';
+import { LedgerReason, PaymentStatus } from '../../db/values';
 import { AppError } from '../../lib/app-error';
 import { parseInput } from '../../lib/validation';
 import type { PaymentProviders } from '../../payments/providers';
 import { runDirectly, type RunOnce } from '../idempotency/idempotency.service';
+import { findBalance } from '../ledger/ledger.repository';
 import { applyLedgerEntry } from '../ledger/ledger.service';
-import { findLiveProduct } from './products.service';
+import {
+  findLiveProduct,
+  findNowPaymentsPayment,
+  findPaymentByClientSecret,
+  findRecentCryptoPayment,
+  findStripePayment,
+  findUserPaymentRow,
+  insertPayment,
+  markPendingPaymentSucceeded,
+  recordPendingPaymentFailure,
+  setPaymentRefs,
+  type PaymentRow,
+  type ProductRow,
+} from './payments.repository';
 import type { StripeEvent } from './stripe-event';
 
 export interface PaymentsDeps {
@@ -27,9 +40,6 @@ export interface PaymentsDeps {
   /** Tells the customer their new balance (socket event). */
   publishBalance(userId: string, balance: { main: number; bonus: number }): void;
 }
-
-type PaymentRow = typeof payments.$inferSelect;
-type ProductRow = typeof products.$inferSelect;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -57,22 +67,18 @@ async function insertPendingPayment(
   const { total } = paymentAmount(product.costCents / 100, deps.taxRate);
   const totalCents = Math.round(total * 100);
   const provider = method === 'card' ? deps.providers.card.name : deps.providers.crypto.name;
-  const [row] = await db
-    .insert(payments)
-    .values({
-      userId,
-      productId: product.id,
-      method,
-      provider,
-      charge: product.charge,
-      bonus: product.bonus,
-      costCents: product.costCents,
-      taxCents: totalCents - product.costCents,
-      totalCents,
-      createdAt: deps.now(),
-    })
-    .returning();
-  return row!;
+  return insertPayment(db, {
+    userId,
+    productId: product.id,
+    method,
+    provider,
+    charge: product.charge,
+    bonus: product.bonus,
+    costCents: product.costCents,
+    taxCents: totalCents - product.costCents,
+    totalCents,
+    createdAt: deps.now(),
+  });
 }
 
 /**
@@ -91,10 +97,10 @@ export async function startCardPayment(
     once(tx, async () => {
       const payment = await insertPendingPayment(tx, deps, userId, product, 'card');
       const started = await deps.providers.card.startCardPayment(payment);
-      await tx
-        .update(payments)
-        .set({ providerRef: started.providerRef, clientSecret: started.clientSecret })
-        .where(eq(payments.id, payment.id));
+      await setPaymentRefs(tx, payment.id, {
+        providerRef: started.providerRef,
+        clientSecret: started.clientSecret,
+      });
       return { client_secret: started.clientSecret };
     }),
   );
@@ -106,11 +112,7 @@ export async function startCardPayment(
  */
 export async function creditPayment(deps: PaymentsDeps, paymentId: string): Promise<boolean> {
   const credited = await deps.db.transaction(async (tx) => {
-    const [payment] = await tx
-      .update(payments)
-      .set({ status: PaymentStatus.succeeded, completedAt: deps.now(), failureMessage: null })
-      .where(and(eq(payments.id, paymentId), eq(payments.status, PaymentStatus.pending)))
-      .returning();
+    const payment = await markPendingPaymentSucceeded(tx, paymentId, deps.now());
     if (!payment) return undefined;
     await applyLedgerEntry(tx, {
       userId: payment.userId,
@@ -120,11 +122,7 @@ export async function creditPayment(deps: PaymentsDeps, paymentId: string): Prom
       paymentId: payment.id,
       idempotencyKey: `payment:${payment.id}`,
     });
-    const [balance] = await tx
-      .select({ main: users.balanceMain, bonus: users.balanceBonus })
-      .from(users)
-      .where(eq(users.id, payment.userId));
-    return { userId: payment.userId, balance: balance! };
+    return { userId: payment.userId, balance: (await findBalance(tx, payment.userId))! };
   });
   if (!credited) return false;
   deps.publishBalance(credited.userId, credited.balance);
@@ -132,20 +130,14 @@ export async function creditPayment(deps: PaymentsDeps, paymentId: string): Prom
 }
 
 async function recordFailure(deps: PaymentsDeps, paymentId: string, message: string) {
-  await deps.db
-    .update(payments)
-    .set({ failureMessage: message })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, PaymentStatus.pending)));
+  await recordPendingPaymentFailure(deps.db, paymentId, message);
 }
 
 /** The sandbox's card check, as a processor's test mode answers the documented test cards. */
 export async function confirmSandboxCard(deps: PaymentsDeps, userId: string, body: unknown) {
   if (deps.providers.card.name !== 'sandbox') throw AppError.notFound(PaymentText.providerUnavailable);
   const { client_secret: clientSecret, card } = parseInput(sandboxConfirmSchema, body);
-  const [payment] = await deps.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.clientSecret, clientSecret), eq(payments.userId, userId)));
+  const payment = await findPaymentByClientSecret(deps.db, userId, clientSecret);
   if (!payment) throw AppError.notFound(PaymentText.paymentNotFound);
   if (payment.status !== PaymentStatus.pending) throw AppError.conflict(PaymentText.alreadyProcessed);
 
@@ -168,36 +160,19 @@ export async function confirmSandboxCard(deps: PaymentsDeps, userId: string, bod
     throw new AppError(402, refusal);
   }
   await creditPayment(deps, payment.id);
-  const [balance] = await deps.db
-    .select({ main: users.balanceMain, bonus: users.balanceBonus })
-    .from(users)
-    .where(eq(users.id, userId));
-  return { status: PaymentStatus.succeeded, balance: balance! };
+  return { status: PaymentStatus.succeeded, balance: (await findBalance(deps.db, userId))! };
 }
 
 /** The pending crypto payment the invoice page shows: reused for a while, so reloading does not pile up. */
 export async function openCryptoInvoice(deps: PaymentsDeps, userId: string, productId: string) {
   const since = new Date(deps.now().getTime() - CRYPTO_INVOICE_REUSE_MS);
-  const [recent] = await deps.db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.userId, userId),
-        eq(payments.productId, productId),
-        eq(payments.method, 'crypto'),
-        eq(payments.status, PaymentStatus.pending),
-        gt(payments.createdAt, since),
-      ),
-    )
-    .orderBy(desc(payments.createdAt))
-    .limit(1);
+  const recent = await findRecentCryptoPayment(deps.db, userId, productId, since);
   if (recent?.providerRef) return { payment: recent, invoiceUrl: undefined };
   const payment =
     recent ??
     (await insertPendingPayment(deps.db, deps, userId, await requireProduct(deps, productId), 'crypto'));
   const invoice = await deps.providers.crypto.createInvoice(payment);
-  await deps.db.update(payments).set({ providerRef: invoice.providerRef }).where(eq(payments.id, payment.id));
+  await setPaymentRefs(deps.db, payment.id, { providerRef: invoice.providerRef });
   return { payment: { ...payment, providerRef: invoice.providerRef }, invoiceUrl: invoice.invoiceUrl };
 }
 
@@ -206,10 +181,7 @@ export async function findUserPayment(
   userId: string,
   paymentId: string,
 ): Promise<PaymentRow> {
-  const [payment] = await deps.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.id, paymentId), eq(payments.userId, userId)));
+  const payment = await findUserPaymentRow(deps.db, userId, paymentId);
   if (!payment) throw AppError.notFound(PaymentText.paymentNotFound);
   return payment;
 }
@@ -218,10 +190,7 @@ export async function findUserPayment(
 export async function handleStripeEvent(deps: PaymentsDeps, event: StripeEvent) {
   if (event.type === 'ignored') return;
   const { intent } = event;
-  const [payment] = await deps.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.provider, 'stripe'), eq(payments.providerRef, intent.id)));
+  const payment = await findStripePayment(deps.db, intent.id);
   if (!payment) {
     deps.log.warn({ intent: intent.id }, 'stripe event for an unknown payment');
     return;
@@ -244,12 +213,7 @@ export async function handleStripeEvent(deps: PaymentsDeps, event: StripeEvent) 
 /** Credits a NOWPayments invoice once its payment is `finished` for at least the total. */
 export async function handleNowPaymentsCallback(deps: PaymentsDeps, body: Record<string, unknown>) {
   const paymentId = String(body.order_id ?? '');
-  const [payment] = UUID.test(paymentId)
-    ? await deps.db
-        .select()
-        .from(payments)
-        .where(and(eq(payments.provider, 'nowpayments'), eq(payments.id, paymentId)))
-    : [];
+  const payment = UUID.test(paymentId) ? await findNowPaymentsPayment(deps.db, paymentId) : undefined;
   if (!payment) {
     deps.log.warn({ orderId: paymentId }, 'crypto callback for an unknown payment');
     return;

@@ -16,7 +16,7 @@ import { adminClient } from '../../../test/catalog-fixtures';
 import { TEST_DEMO_PASSWORD } from '../../../test/test-config';
 import { DEMO_EMAILS } from '../../seed';
 import { signNowPaymentsBody } from '../../payments/nowpayments-signature';
-import { findLedgerMismatches } from '../ledger/ledger.service';
+import { findLedgerMismatches } from '../ledger/ledger.repository';
 
 let t: TestApp;
 let admin: TestClient;

@@ -1,4 +1,3 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AuditTarget } from '@retouch/shared/audit';
 import {
@@ -8,11 +7,17 @@ import {
   type Product,
 } from '@retouch/shared/payments';
 import type { Database, Executor, Transaction } from '../../db/client';
-import { products } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { recordRowChange } from '../audit/audit.repository';
-
-type ProductRow = typeof products.$inferSelect;
+import {
+  insertProduct,
+  insertProducts,
+  listLiveProducts,
+  lockLiveProductRow,
+  softDeleteProduct,
+  updateProductRow,
+  type ProductRow,
+} from './payments.repository';
 
 function toProduct(row: ProductRow): Product {
   return {
@@ -39,20 +44,7 @@ function toProductValues(input: PackageInput) {
 }
 
 export async function listProducts(db: Executor): Promise<Product[]> {
-  const rows = await db
-    .select()
-    .from(products)
-    .where(isNull(products.deletedAt))
-    .orderBy(asc(products.costCents));
-  return rows.map(toProduct);
-}
-
-export async function findLiveProduct(db: Executor, id: string): Promise<ProductRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.id, id), isNull(products.deletedAt)));
-  return row;
+  return (await listLiveProducts(db)).map(toProduct);
 }
 
 const packageTarget = (row: ProductRow) => ({
@@ -62,11 +54,7 @@ const packageTarget = (row: ProductRow) => ({
 });
 
 async function lockLiveProduct(tx: Transaction, id: string): Promise<ProductRow> {
-  const [row] = await tx
-    .select()
-    .from(products)
-    .where(and(eq(products.id, id), isNull(products.deletedAt)))
-    .for('update');
+  const row = await lockLiveProductRow(tx, id);
   if (!row) throw AppError.notFound(PackageText.notFound);
   return row;
 }
@@ -74,9 +62,9 @@ async function lockLiveProduct(tx: Transaction, id: string): Promise<ProductRow>
 export async function createProduct(db: Database, actorId: string, body: PackageInput): Promise<Product> {
   const values = toProductValues(body);
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(products).values(values).returning();
-    await recordRowChange(tx, actorId, packageTarget(row!), { before: null, after: row! });
-    return toProduct(row!);
+    const row = await insertProduct(tx, values);
+    await recordRowChange(tx, actorId, packageTarget(row), { before: null, after: row });
+    return toProduct(row);
   });
 }
 
@@ -89,9 +77,9 @@ export async function updateProduct(
   const values = toProductValues(body);
   return db.transaction(async (tx) => {
     const before = await lockLiveProduct(tx, id);
-    const [after] = await tx.update(products).set(values).where(eq(products.id, id)).returning();
-    await recordRowChange(tx, actorId, packageTarget(before), { before, after: after! });
-    return toProduct(after!);
+    const after = await updateProductRow(tx, id, values);
+    await recordRowChange(tx, actorId, packageTarget(before), { before, after });
+    return toProduct(after);
   });
 }
 
@@ -99,14 +87,15 @@ export async function updateProduct(
 export async function deleteProduct(db: Database, actorId: string, id: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const product = await lockLiveProduct(tx, id);
-    await tx.update(products).set({ deletedAt: now }).where(eq(products.id, id));
+    await softDeleteProduct(tx, id, now);
     await recordRowChange(tx, actorId, packageTarget(product), { before: product, after: null });
   });
 }
 
 /** The eleven packages of the policy text. */
 export async function seedDefaultPackages(db: Executor): Promise<void> {
-  await db.insert(products).values(
+  await insertProducts(
+    db,
     DEFAULT_PACKAGES.map(([charge, bonus, cost], index) => ({
       charge,
       bonus,

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { StaffOrder } from '@retouch/shared/dispatch';
 import { REVIEW_RELEASE_GRACE_SECONDS, ReviewText, reviewRejectionSchema } from '@retouch/shared/review';
-import { DispatchQueue, orders } from '../../db/schema/index';
+import { DispatchQueue } from '../../db/values';
 import { AppError } from '../../lib/app-error';
 import { parseInput } from '../../lib/validation';
 import type { OrderFlowDeps } from '../order-flow/order-transition';
@@ -11,6 +10,7 @@ import {
   disagreeRefusal,
   returnForFix,
 } from '../order-flow/review-commands';
+import { cancelReviewHold, holdReviewUntil } from '../order-flow/order-flow.repository';
 import { presentStaffOrders } from '../orders/order-staff-view';
 import { removeWaiters } from '../work-queue/work-queue.repository';
 import type { WorkQueue } from '../work-queue/work-queue.service';
@@ -37,11 +37,7 @@ export async function stopReviewSearch(moderators: WorkQueue, moderatorId: strin
 
 /** The review a moderator holds, as they see it; a reconnect also cancels the pending release. */
 export async function heldReviewOf(deps: ReviewDeps, moderatorId: string) {
-  const rows = await deps.db
-    .update(orders)
-    .set({ reviewHoldUntil: null })
-    .where(eq(orders.reviewerId, moderatorId))
-    .returning();
+  const rows = await cancelReviewHold(deps.db, moderatorId);
   const [order] = await presentStaffOrders(deps.db, rows);
   return order;
 }
@@ -49,10 +45,11 @@ export async function heldReviewOf(deps: ReviewDeps, moderatorId: string) {
 /** The moderator's last socket closed: their review waits the grace period, then returns to the queue. */
 export async function holdReviewWhileAway(deps: ReviewDeps, moderatorId: string): Promise<void> {
   await removeWaiters(deps.db, moderatorId, [DispatchQueue.review]);
-  await deps.db
-    .update(orders)
-    .set({ reviewHoldUntil: new Date(deps.now().getTime() + REVIEW_RELEASE_GRACE_SECONDS * 1000) })
-    .where(eq(orders.reviewerId, moderatorId));
+  await holdReviewUntil(
+    deps.db,
+    moderatorId,
+    new Date(deps.now().getTime() + REVIEW_RELEASE_GRACE_SECONDS * 1000),
+  );
 }
 
 /** Approve (`…/review/completed/resolve`): the designer's result is delivered (6, or 10 when tipped). */

@@ -32,7 +32,7 @@ import {
   placeOrder,
   type StaffMember,
 } from '../../../test/staff-fixtures';
-import { findLedgerMismatches } from '../ledger/ledger.service';
+import { findLedgerMismatches } from '../ledger/ledger.repository';
 import { sendBackResult, type ReviewDeps } from './review.service';
 
 let t: TestApp;

@@ -27,3 +27,13 @@ export async function writeSettingDate(db: Executor, name: string, data: Date | 
     .returning();
   return row!;
 }
+
+/** A named setting's row (its date-time), locked until the transaction ends; undefined when missing. */
+export async function lockSettingDate(db: Executor, name: string) {
+  const [row] = await db
+    .select({ data: systemSettings.data })
+    .from(systemSettings)
+    .where(eq(systemSettings.name, name))
+    .for('update');
+  return row;
+}

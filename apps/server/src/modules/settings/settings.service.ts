@@ -5,12 +5,11 @@ import {
   type SystemSetting,
   type SystemSettingsAnswer,
 } from '@retouch/shared/settings';
-import { eq } from 'drizzle-orm';
 import { AuditAction, AuditTarget } from '@retouch/shared/audit';
 import type { Database, Executor } from '../../db/client';
-import { SystemSettingName, systemSettings } from '../../db/schema/index';
+import { SystemSettingName } from '../../db/values';
 import { recordAudit } from '../audit/audit.repository';
-import { listSettings, writeSettingDate, type SettingRow } from './settings.repository';
+import { listSettings, lockSettingDate, writeSettingDate, type SettingRow } from './settings.repository';
 
 function toSystemSetting(row: SettingRow): SystemSetting {
   return { _id: row.id, name: row.name, data: row.data?.toISOString() ?? null };
@@ -32,11 +31,7 @@ export async function setOrderOverload(
 ): Promise<SettingUpdateAnswer> {
   const until = data === null ? null : new Date(data);
   const row = await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ data: systemSettings.data })
-      .from(systemSettings)
-      .where(eq(systemSettings.name, SystemSettingName.orderOverload))
-      .for('update');
+    const before = await lockSettingDate(tx, SystemSettingName.orderOverload);
     const written = await writeSettingDate(tx, SystemSettingName.orderOverload, until);
     await recordAudit(tx, {
       actorId,

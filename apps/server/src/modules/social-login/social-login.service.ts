@@ -11,7 +11,7 @@ import {
 } from '@retouch/shared/social-login';
 import type { Database, Transaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { LedgerReason } from '../../db/schema/index';
+import { LedgerReason } from '../../db/values';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { applyLedgerEntry } from '../ledger/ledger.service';

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { z } from 'zod';
-import { ConditionGroup, isInGroup } from '@retouch/shared/order-flow';
+import { isInGroup } from '@retouch/shared/order-flow';
 import { OrderCondition } from '@retouch/shared/orders';
 import { RoleTitle } from '@retouch/shared/permissions';
 import type { Transaction } from '../../db/client';
 import { AdvisoryLock, lockForTransaction } from '../../db/locks';
-import { orders, roles, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { isMovable } from '../../lib/clock';
 import { parseInput, uuidParam } from '../../lib/validation';
@@ -16,8 +14,10 @@ import { runCommand } from '../order-flow/order-transition';
 import { approveStep, takeReview } from '../order-flow/review-commands';
 import { cancelLockedOrder } from '../order-flow/staff-commands';
 import { OrderHistoryText } from '../orders/order-history';
+import { findRoleIdByTitle } from '../permissions/permissions.repository';
 import { insertUser } from '../users/users.repository';
 import type { OrderWork } from '../work-queue/order-work';
+import { findUserIdByEmail, lockWaitingOrders } from './test-hooks.repository';
 
 const advanceSchema = z.object({
   ms: z
@@ -83,16 +83,7 @@ export async function testHooksRoutes(app: FastifyInstance, { work }: TestHooksO
   app.post('/api/test/orders/cancel-waiting', async (request) => {
     await app.requireIdentity(request);
     const cancelled = await runCommand(work.flow, async (step) => {
-      const waiting = await step.tx
-        .select()
-        .from(orders)
-        .where(
-          or(
-            inArray(orders.condition, [...ConditionGroup.waitingForDesigner]),
-            and(inArray(orders.condition, [...ConditionGroup.inReview]), isNull(orders.reviewerId)),
-          ),
-        )
-        .for('update');
+      const waiting = await lockWaitingOrders(step.tx);
       for (const order of waiting) await cancelLockedOrder(step, order);
       return waiting.length;
     });
@@ -110,19 +101,19 @@ async function hookStaff(tx: Transaction, now: Date): Promise<Record<'designer' 
   const ids = { designer: '', moderator: '' };
   for (const { key, role } of HOOK_STAFF) {
     const email = `test-hook-${key}@retouch.invalid`;
-    const [found] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const found = await findUserIdByEmail(tx, email);
     if (found) {
-      ids[key] = found.id;
+      ids[key] = found;
       continue;
     }
-    const [roleRow] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.title, role));
-    if (!roleRow) throw new Error(`no role ${role}`);
+    const roleId = await findRoleIdByTitle(tx, role);
+    if (!roleId) throw new Error(`no role ${role}`);
     ids[key] = await insertUser(tx, {
       email,
       passwordHash: null,
       giveName: 'Test hook',
       familyName: key,
-      roleId: roleRow.id,
+      roleId,
       emailConfirmedAt: now,
     });
   }

@@ -1,7 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { socialAccounts, users } from '../../db/schema/index';
-import { revokeSessionsOf, softDeleteUser } from './admin-users.repository';
+import {
+  anonymiseUser,
+  revokeSessionsOf,
+  softDeleteUser,
+  unlinkSocialAccounts,
+} from './admin-users.repository';
 
 /** The e-mail an anonymised account keeps: unique, and undeliverable by design (RFC 2606 `.invalid`). */
 function anonymisedEmail(userId: string): string {
@@ -21,17 +24,8 @@ export async function closeAccount(
 ): Promise<string[] | undefined> {
   if (!(await softDeleteUser(tx, userId, now))) return undefined;
   if (options.anonymise) {
-    await tx
-      .update(users)
-      .set({
-        email: anonymisedEmail(userId),
-        giveName: 'Deleted',
-        familyName: 'User',
-        passwordHash: null,
-        picture: null,
-      })
-      .where(eq(users.id, userId));
-    await tx.delete(socialAccounts).where(eq(socialAccounts.userId, userId));
+    await anonymiseUser(tx, userId, anonymisedEmail(userId));
+    await unlinkSocialAccounts(tx, userId);
   }
   return revokeSessionsOf(tx, userId, now);
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { RoleTitle } from '@retouch/shared/permissions';
 import type { Executor } from '../../db/client';
-import { roles, sessions, users } from '../../db/schema/index';
+import { roles, sessions, socialAccounts, users } from '../../db/schema/index';
 
 const adminUserColumns = {
   id: users.id,
@@ -146,4 +146,32 @@ export async function softDeleteUser(db: Executor, id: string, now: Date): Promi
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
     .returning({ id: users.id });
   return deleted.length > 0;
+}
+
+/** The role's id and title, locked against change or deletion (`for share`) until the transaction ends. */
+export async function lockRoleForShare(db: Executor, roleId: string) {
+  const [role] = await db
+    .select({ id: roles.id, title: roles.title })
+    .from(roles)
+    .where(eq(roles.id, roleId))
+    .for('share');
+  return role;
+}
+
+/** Erases the account's personal data; its e-mail becomes `email` (unique, undeliverable). */
+export async function anonymiseUser(db: Executor, userId: string, email: string): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      email,
+      giveName: 'Deleted',
+      familyName: 'User',
+      passwordHash: null,
+      picture: null,
+    })
+    .where(eq(users.id, userId));
+}
+
+export async function unlinkSocialAccounts(db: Executor, userId: string): Promise<void> {
+  await db.delete(socialAccounts).where(eq(socialAccounts.userId, userId));
 }

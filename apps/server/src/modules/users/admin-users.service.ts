@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import {
   AdminUsersText,
   type AdminUsersFilter,
@@ -13,7 +12,7 @@ import { RoleTitle } from '@retouch/shared/permissions';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { LedgerReason, roles, users } from '../../db/schema/index';
+import { LedgerReason } from '../../db/values';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { csvStream, isoDateTime, isoDay, keysetPages, type CsvColumn } from '../../lib/csv-export';
@@ -27,13 +26,14 @@ import {
   findUserPage,
   findUsersAfter,
   lockLiveUser,
+  lockRoleForShare,
   revokeSessionsOf,
   type UserListFilter,
   type UsersCursor,
 } from './admin-users.repository';
 import { closeAccount } from './account-closure';
 import { toAdminUser } from './admin-users.presenter';
-import { findUserByEmail, insertUser } from './users.repository';
+import { findUserByEmail, insertUser, updateUser, type UserChanges } from './users.repository';
 
 /** What the service tells the outside world; the routes wire it to socket.io. */
 interface AdminUsersEvents {
@@ -114,13 +114,7 @@ export async function registerUserByAdmin(
   try {
     userId = await deps.db.transaction(async (tx) => {
       const roleId = body.role ? body.role._id : await findRoleIdByTitle(tx, RoleTitle.user);
-      const [role] = roleId
-        ? await tx
-            .select({ id: roles.id, title: roles.title })
-            .from(roles)
-            .where(eq(roles.id, roleId))
-            .for('share')
-        : [];
+      const role = roleId ? await lockRoleForShare(tx, roleId) : undefined;
       if (!role) throw AppError.notFound(AdminUsersText.roleNotFound);
       if (await findUserByEmail(tx, body.email)) throw AppError.conflict(AdminUsersText.emailTaken);
       const created = await insertUser(tx, {
@@ -163,10 +157,10 @@ export async function changeUserByAdmin(
   const outcome = await deps.db.transaction(async (tx) => {
     const locked = await lockLiveUser(tx, userId);
     if (!locked) throw AppError.notFound(AdminUsersText.userNotFound);
-    const changes: Partial<typeof users.$inferInsert> = {};
+    const changes: UserChanges = {};
     if (body.name) Object.assign(changes, body.name);
     if (passwordHash) changes.passwordHash = passwordHash;
-    if (Object.keys(changes).length > 0) await tx.update(users).set(changes).where(eq(users.id, userId));
+    if (Object.keys(changes).length > 0) await updateUser(tx, userId, changes);
     const target = { type: AuditTarget.user, id: userId, label: locked.email };
     if (body.name || passwordHash) {
       await recordAudit(tx, {

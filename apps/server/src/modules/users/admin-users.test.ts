@@ -15,7 +15,7 @@ import {
   nextEvent,
   placeOrder,
 } from '../../../test/staff-fixtures';
-import { findLedgerMismatches } from '../ledger/ledger.service';
+import { findLedgerMismatches } from '../ledger/ledger.repository';
 import { insertRole } from '../permissions/permissions.repository';
 import { USERS_EXPORT_PAGE_SIZE } from './admin-users.repository';
 import { UsersCsvHeader } from './admin-users.service';

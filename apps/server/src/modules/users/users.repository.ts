@@ -74,15 +74,14 @@ export async function insertUser(db: Executor, user: NewUser): Promise<string> {
   return row.id;
 }
 
-export async function updateUser(
-  db: Executor,
-  id: string,
-  changes: Partial<
-    Pick<
-      typeof users.$inferInsert,
-      'giveName' | 'familyName' | 'picture' | 'passwordHash' | 'emailConfirmedAt' | 'lastActiveAt'
-    >
-  >,
-): Promise<void> {
+/** The columns a user's own or an admin's change may write. */
+export type UserChanges = Partial<
+  Pick<
+    typeof users.$inferInsert,
+    'giveName' | 'familyName' | 'picture' | 'passwordHash' | 'emailConfirmedAt' | 'lastActiveAt'
+  >
+>;
+
+export async function updateUser(db: Executor, id: string, changes: UserChanges): Promise<void> {
   await db.update(users).set(changes).where(eq(users.id, id));
 }

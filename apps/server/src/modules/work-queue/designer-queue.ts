@@ -1,4 +1,3 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, lte, not, or } from 'drizzle-orm';
 import {
   DispatchText,
   EXTENSION_MINUTES,
@@ -7,12 +6,20 @@ import {
   TimeExtensionCode,
 } from '@retouch/shared/dispatch';
 import { ConditionGroup, ORDER_TRANSITIONS } from '@retouch/shared/order-flow';
-import type { Database, Executor, Transaction } from '../../db/client';
-import { DispatchQueue, orderProcessing, orders } from '../../db/schema/index';
+import type { Database } from '../../db/client';
+import { DispatchQueue } from '../../db/values';
 import { expireAttempt, matchOrders, requeueHeld } from '../order-flow/designer-commands';
 import type { OrderRow } from '../order-flow/order-flow.repository';
 import { runCommand, type OrderFlowDeps, type Step } from '../order-flow/order-transition';
-import { seenWithin } from './presence.repository';
+import {
+  claimAbsentDesigners,
+  claimExpiredAttempts,
+  claimExtensionsDue,
+  claimWaitingOrders,
+  countWaitingForDesigner,
+  findEndedAttempts,
+  markExtensionOffered,
+} from './designer-queue.repository';
 import type { QueuePolicy } from './work-queue.service';
 
 /** Deadlines handled in one sweeping transaction. */
@@ -20,7 +27,6 @@ const SWEEP_BATCH = 100;
 const OFFER_LEAD_MS = EXTENSION_MINUTES * 60_000;
 const OFFER_OPEN_MS = EXTENSION_OFFER_SECONDS * 1000;
 const WAITING = [...ConditionGroup.waitingForDesigner];
-const HELD = [...ConditionGroup.heldByDesigner];
 /**
  * Waiting conditions only a send leads to (read from the transition table): an order in one has never
  * been offered to anybody, so no designer can have refused it or let it expire.
@@ -33,31 +39,6 @@ const NEVER_OFFERED: readonly number[] = WAITING.filter((condition) =>
 /** Outcomes that keep the designer from the order for good: they refused it or let it run out. */
 const EXCLUDING = [ExecutorResult.refused, ExecutorResult.overdue];
 
-/** How many orders wait for a designer. */
-export async function countWaitingForDesigner(db: Executor): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(orders).where(inArray(orders.condition, WAITING));
-  return row?.value ?? 0;
-}
-
-/** Running attempts past their hard deadline, or whose extension offer lapsed unanswered. */
-async function claimExpiredAttempts(tx: Transaction, now: Date) {
-  return tx
-    .select()
-    .from(orderProcessing)
-    .where(
-      and(
-        isNull(orderProcessing.dateEnd),
-        isNotNull(orderProcessing.deadlineAt),
-        or(
-          lte(orderProcessing.deadlineAt, now),
-          and(eq(orderProcessing.timeExtension, false), lte(orderProcessing.offerExpiresAt, now)),
-        ),
-      ),
-    )
-    .limit(SWEEP_BATCH)
-    .for('update', { skipLocked: true });
-}
-
 /**
  * The designers' queue: orders 0 and 7, oldest first, to the longest-waiting designer on shift who has
  * neither refused the order nor let it expire before. A hold lapses at the attempt's deadline, or when
@@ -66,31 +47,17 @@ async function claimExpiredAttempts(tx: Transaction, now: Date) {
 export const designerQueuePolicy: QueuePolicy<OrderRow> = {
   queue: DispatchQueue.executor,
   // Whole rows: matching moves them without reading them again.
-  claimWaiting: (tx, limit) =>
-    tx
-      .select()
-      .from(orders)
-      .where(inArray(orders.condition, WAITING))
-      .orderBy(asc(orders.queuedAt), asc(orders.id))
-      .limit(limit)
-      .for('update', { skipLocked: true }),
+  claimWaiting: (tx, limit) => claimWaitingOrders(tx, limit),
   async eligibility(tx, waiting, staffIds) {
     // An order never offered yet bars nobody: only the ones offered before are looked up.
     const offered = waiting.filter((order) => !NEVER_OFFERED.includes(order.condition));
     if (offered.length === 0 || staffIds.length === 0) return () => true;
-    const earlier = await tx
-      .select({ orderId: orderProcessing.orderId, executorId: orderProcessing.executorId })
-      .from(orderProcessing)
-      .where(
-        and(
-          inArray(
-            orderProcessing.orderId,
-            offered.map((order) => order.id),
-          ),
-          inArray(orderProcessing.executorId, staffIds),
-          inArray(orderProcessing.resultStatus, EXCLUDING),
-        ),
-      );
+    const earlier = await findEndedAttempts(
+      tx,
+      offered.map((order) => order.id),
+      staffIds,
+      EXCLUDING,
+    );
     const excluded = new Set(earlier.map((step) => `${step.orderId}:${step.executorId}`));
     return (order, staffId) => !excluded.has(`${order.id}:${staffId}`);
   },
@@ -101,24 +68,13 @@ export const designerQueuePolicy: QueuePolicy<OrderRow> = {
     ),
   async releaseLapsed(step) {
     let expired = 0;
-    for (const attempt of await claimExpiredAttempts(step.tx, step.now)) {
+    for (const attempt of await claimExpiredAttempts(step.tx, step.now, SWEEP_BATCH)) {
       if (await expireAttempt(step, attempt)) expired += 1;
     }
     return expired;
   },
   async releaseAbsent(step, graceSeconds) {
-    const absent = await step.tx
-      .select({ designerId: orders.executorId })
-      .from(orders)
-      .where(
-        and(
-          inArray(orders.condition, HELD),
-          isNotNull(orders.executorId),
-          not(seenWithin(orders.executorId, graceSeconds)),
-        ),
-      )
-      .limit(SWEEP_BATCH)
-      .for('update', { skipLocked: true });
+    const absent = await claimAbsentDesigners(step.tx, graceSeconds, SWEEP_BATCH);
     let released = 0;
     for (const { designerId } of absent) {
       if (await requeueHeld(step, designerId!)) released += 1;
@@ -132,24 +88,9 @@ export const designerQueuePolicy: QueuePolicy<OrderRow> = {
 /** Offers the extension to attempts 10 minutes or less before their hard deadline, once each. */
 export async function offerExtensions(deps: OrderFlowDeps): Promise<void> {
   await runCommand(deps, async (step) => {
-    const due = await step.tx
-      .select({ id: orderProcessing.id, executorId: orderProcessing.executorId })
-      .from(orderProcessing)
-      .where(
-        and(
-          isNull(orderProcessing.dateEnd),
-          isNotNull(orderProcessing.deadlineAt),
-          eq(orderProcessing.extensionOffered, false),
-          lte(orderProcessing.deadlineAt, new Date(step.now.getTime() + OFFER_LEAD_MS)),
-        ),
-      )
-      .limit(SWEEP_BATCH)
-      .for('update', { skipLocked: true });
+    const due = await claimExtensionsDue(step.tx, new Date(step.now.getTime() + OFFER_LEAD_MS), SWEEP_BATCH);
     for (const attempt of due) {
-      await step.tx
-        .update(orderProcessing)
-        .set({ extensionOffered: true, offerExpiresAt: new Date(step.now.getTime() + OFFER_OPEN_MS) })
-        .where(eq(orderProcessing.id, attempt.id));
+      await markExtensionOffered(step.tx, attempt.id, new Date(step.now.getTime() + OFFER_OPEN_MS));
       step.events.push({
         kind: 'timeExtension',
         designerId: attempt.executorId!,

@@ -1,23 +1,17 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, lte, not } from 'drizzle-orm';
-import { ConditionGroup } from '@retouch/shared/order-flow';
-import type { Executor } from '../../db/client';
-import { DispatchQueue, orders } from '../../db/schema/index';
+import { DispatchQueue } from '../../db/values';
 import { findPendingAttempt } from '../order-flow/order-flow.repository';
 import { releaseReview, takeReview } from '../order-flow/review-commands';
-import { seenWithin } from './presence.repository';
+import {
+  claimAbsentReviews,
+  claimLapsedReviews,
+  claimWaitingReviews,
+  countWaitingForReview,
+  lockReviewedOrder,
+} from './moderator-queue.repository';
 import type { QueuePolicy } from './work-queue.service';
 
 /** Holds released in one sweeping transaction. */
 const SWEEP_BATCH = 100;
-
-const IN_REVIEW = [...ConditionGroup.inReview];
-const waitingForReview = and(inArray(orders.condition, IN_REVIEW), isNull(orders.reviewerId));
-
-/** How many orders wait for a moderator. */
-export async function countWaitingForReview(db: Executor): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(orders).where(waitingForReview);
-  return row?.value ?? 0;
-}
 
 interface WaitingReview {
   id: string;
@@ -34,13 +28,7 @@ interface WaitingReview {
 export const moderatorQueuePolicy: QueuePolicy<WaitingReview> = {
   queue: DispatchQueue.review,
   async claimWaiting(tx, limit) {
-    const rows = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(waitingForReview)
-      .orderBy(asc(orders.queuedAt), asc(orders.id))
-      .limit(limit)
-      .for('update', { skipLocked: true });
+    const rows = await claimWaitingReviews(tx, limit);
     const waiting: WaitingReview[] = [];
     for (const row of rows) {
       const attempt = await findPendingAttempt(tx, row.id);
@@ -53,31 +41,17 @@ export const moderatorQueuePolicy: QueuePolicy<WaitingReview> = {
     for (const { order, staffId } of pairs) await takeReview(step, order.id, order.attemptId, staffId);
   },
   async releaseLapsed(step) {
-    const lapsed = await step.tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(isNotNull(orders.reviewerId), lte(orders.reviewHoldUntil, step.now)))
-      .limit(SWEEP_BATCH)
-      .for('update', { skipLocked: true });
+    const lapsed = await claimLapsedReviews(step.tx, step.now, SWEEP_BATCH);
     for (const order of lapsed) await releaseReview(step, order.id);
     return lapsed.length;
   },
   async releaseAbsent(step, graceSeconds) {
-    const absent = await step.tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(isNotNull(orders.reviewerId), not(seenWithin(orders.reviewerId, graceSeconds))))
-      .limit(SWEEP_BATCH)
-      .for('update', { skipLocked: true });
+    const absent = await claimAbsentReviews(step.tx, graceSeconds, SWEEP_BATCH);
     for (const order of absent) await releaseReview(step, order.id);
     return absent.length;
   },
   async releaseHeld(step, moderatorId) {
-    const [order] = await step.tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.reviewerId, moderatorId))
-      .for('update');
+    const order = await lockReviewedOrder(step.tx, moderatorId);
     if (order) await releaseReview(step, order.id);
     return order !== undefined;
   },

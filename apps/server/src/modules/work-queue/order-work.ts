@@ -1,5 +1,5 @@
 import { isInGroup } from '@retouch/shared/order-flow';
-import type { DispatchQueueName } from '../../db/schema/index';
+import type { DispatchQueueName } from '../../db/values';
 import type { OrderEvent } from '../order-flow/order-events';
 import { publishAbandoned, type OrderFlowDeps } from '../order-flow/order-transition';
 import { designerQueuePolicy, offerExtensions } from './designer-queue';

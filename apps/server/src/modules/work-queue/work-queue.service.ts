@@ -1,5 +1,5 @@
 import type { Database, Transaction } from '../../db/client';
-import type { DispatchQueueName } from '../../db/schema/index';
+import type { DispatchQueueName } from '../../db/values';
 import { runCommand, type OrderFlowDeps, type Step } from '../order-flow/order-transition';
 import { addWaiter, claimSearchers, dropAbsentWaiters, removeWaiters } from './work-queue.repository';
 
