@@ -6,6 +6,7 @@ import {
   OrderCondition,
   OrderText,
   balanceCoversOrder,
+  type CreatedOrder,
   orderSubmitSchema,
 } from '@retouch/shared/orders';
 import { orderItems, orderPersons, orders, users } from '../../db/schema/index';
@@ -103,12 +104,7 @@ async function checkOrder(deps: OrdersDeps, userId: string, data: unknown): Prom
 }
 
 /** The 201 answer of a sent order. */
-export interface CreatedOrder {
-  _id: string;
-  cost: number;
-  executionTime: number;
-  condition: number;
-}
+export type { CreatedOrder };
 
 /**
  * Sends an order: checks it against the live catalogue, prices it, stores its pictures and charges

@@ -4,14 +4,14 @@ import {
   PaymentText,
   SandboxCard,
   paymentAmount,
-  sandboxConfirmSchema,
   type PaymentAmount,
+  type SandboxConfirmAnswer,
+  type SandboxConfirmCard,
   type PaymentIntentAnswer,
 } from '@retouch/shared/payments';
 import type { Database, Executor } from '../../db/client';
 import { LedgerReason, PaymentStatus, payments, users, type products } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { parseInput } from '../../lib/validation';
 import type { PaymentProviders } from '../../payments/providers';
 import { runDirectly, type RunOnce } from '../idempotency/idempotency.service';
 import { applyLedgerEntry } from '../ledger/ledger.service';
@@ -139,9 +139,12 @@ async function recordFailure(deps: PaymentsDeps, paymentId: string, message: str
 }
 
 /** The sandbox's card check, as a processor's test mode answers the documented test cards. */
-export async function confirmSandboxCard(deps: PaymentsDeps, userId: string, body: unknown) {
+export async function confirmSandboxCard(
+  deps: PaymentsDeps,
+  userId: string,
+  { client_secret: clientSecret, card }: SandboxConfirmCard,
+): Promise<SandboxConfirmAnswer> {
   if (deps.providers.card.name !== 'sandbox') throw AppError.notFound(PaymentText.providerUnavailable);
-  const { client_secret: clientSecret, card } = parseInput(sandboxConfirmSchema, body);
   const [payment] = await deps.db
     .select()
     .from(payments)
