@@ -4,9 +4,6 @@ import { ConditionGroup } from '@retouch/shared/order-flow';
 import { ORDER_PAGE_SIZES, type HistoryOrder } from '@retouch/shared/orders';
 import type { Database, Executor } from '../../db/client';
 
-/** An order of the customer's history (customer-side section 3), exactly as GET /api/orders/user/ answers it. */
-export type { HistoryOrder };
-
 // The whole answer is built by PostgreSQL in one statement: the page of orders with their persons as
 // recorded (persons_view), then the steps of those orders, read once for the whole page and aggregated
 // per order as JSON (json_build_object keeps the keys in the order written, as the answer has them). A page costs

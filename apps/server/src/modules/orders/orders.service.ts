@@ -103,9 +103,6 @@ async function checkOrder(deps: OrdersDeps, userId: string, data: unknown): Prom
   return { submitted, priced };
 }
 
-/** The 201 answer of a sent order. */
-export type { CreatedOrder };
-
 /**
  * Sends an order: checks it against the live catalogue, prices it, stores its pictures and charges
  * the customer (bonus first) in one unit. On any failure nothing is charged and no file stays behind.
