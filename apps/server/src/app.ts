@@ -107,7 +107,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   await app.register(routeTablePlugin);
   await app.register(errorHandlerPlugin);
-  await app.register(routeSchemasPlugin);
+  await app.register(routeSchemasPlugin, { exactAnswers: config.EXACT_ANSWERS });
   await app.register(jsonBodyPlugin);
   await app.register(fastifyHelmet, {
     hsts: config.isProduction,

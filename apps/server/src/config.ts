@@ -125,6 +125,8 @@ const configSchema = z
     S3_SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
     /** The bucket's address as browsers reach it, when S3_ENDPOINT is an internal one (signed URLs only). */
     S3_PUBLIC_ENDPOINT: z.url().optional(),
+    /** Tests: an answer its route's schema would change (a field dropped, keys reordered) is a 500 (decision 38). */
+    EXACT_ANSWERS: booleanFromEnv.default(false),
     /** Routes under /api/test that the browser journeys use to set up states; never in production. */
     TEST_HOOKS: booleanFromEnv.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

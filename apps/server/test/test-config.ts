@@ -27,6 +27,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // Tests sweep by hand after moving the clock.
     DISPATCH_SWEEP_INTERVAL_MS: '0',
     WEB_DIST_DIR: path.join(os.tmpdir(), 'retouch-no-web'),
+    // Declaring an answer schema must not change a byte of what a route answers.
+    EXACT_ANSWERS: 'true',
     ...overrides,
   });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
-import { CustomerText } from './texts';
+import { CustomerText, ServerText } from './texts';
 import { userInfoSchema } from './users';
 
 const email = z
@@ -57,9 +57,17 @@ export function isPendingConfirmation(answer: LoginAnswer): answer is PendingCon
 
 /** `GET /api/email/confirm` query. */
 export const confirmEmailQuerySchema = z.object({
-  userId: z.string().uuid(),
-  token: z.string().min(16).max(128),
+  // Whatever is wrong with the link, the customer is told the one text (customer side section 1).
+  userId: z.uuid({ error: ServerText.confirmationInvalid }),
+  token: z
+    .string({ error: ServerText.confirmationInvalid })
+    .min(16, ServerText.confirmationInvalid)
+    .max(128, ServerText.confirmationInvalid),
 });
+
+/** `GET /api/email/confirm/reset/{userId}` answer: the confirmation sent again and its new cooldown's start. */
+export const resendAnswerSchema = pendingConfirmationSchema.pick({ message: true, dateStart: true });
+export type ResendAnswer = z.infer<typeof resendAnswerSchema>;
 
 /** `GET /api/auth/check` answer. */
 export const authCheckSchema = z.object({

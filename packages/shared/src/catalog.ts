@@ -144,14 +144,15 @@ export type Bilingual = z.infer<typeof bilingualSchema>;
 
 const picturesSchema = z.object({
   picture: z.string(),
-  pictureBefore: z.string(),
-  pictureAfter: z.string(),
   /** Thumbnail of the main picture (for lists and sliders). */
   pictureThumb: z.string(),
+  pictureBefore: z.string(),
+  pictureAfter: z.string(),
 });
 export type Pictures = z.infer<typeof picturesSchema>;
 
-export const adminOptionSchema = picturesSchema.extend({
+// The keys in the order the presenter writes them (catalog.presenter.ts): the answer keeps its bytes.
+export const adminOptionSchema = z.object({
   _id: z.string(),
   title: bilingualSchema,
   description: bilingualSchema,
@@ -160,6 +161,7 @@ export const adminOptionSchema = picturesSchema.extend({
   designerPrice: z.number(),
   executionTime: z.number(),
   status: z.boolean(),
+  ...picturesSchema.shape,
 });
 export type AdminOption = z.infer<typeof adminOptionSchema>;
 
@@ -211,27 +213,36 @@ export type OptionTemplate = z.infer<typeof optionTemplateSchema>;
 export const deletedAnswerSchema = z.object({ message: z.string() });
 
 /** Public catalogue: user-language texts only, no designer pay or instruction. */
-export interface PublicOption extends Pictures {
-  _id: string;
-  title: { user: string };
-  description: { user: string };
-  cost: number;
-  executionTime: number;
-}
+export const publicOptionSchema = z.object({
+  _id: z.string(),
+  title: z.object({ user: z.string() }),
+  description: z.object({ user: z.string() }),
+  cost: z.number(),
+  executionTime: z.number(),
+  ...picturesSchema.shape,
+});
+export type PublicOption = z.infer<typeof publicOptionSchema>;
 
-export interface PublicService extends PublicOption {
-  embedInCanvas: boolean;
-  allowMessage: boolean;
-  allowAdditionalImage: boolean;
-  multi: boolean;
-  multiDegree: boolean;
-  degreeAction: Array<{ _id: string; title: { user: string }; default: boolean }>;
-  optional: PublicOption[];
-}
+export const publicServiceSchema = publicOptionSchema.extend({
+  embedInCanvas: z.boolean(),
+  allowMessage: z.boolean(),
+  allowAdditionalImage: z.boolean(),
+  multi: z.boolean(),
+  multiDegree: z.boolean(),
+  degreeAction: z.array(
+    z.object({ _id: z.string(), title: z.object({ user: z.string() }), default: z.boolean() }),
+  ),
+  optional: z.array(publicOptionSchema),
+});
+export type PublicService = z.infer<typeof publicServiceSchema>;
 
-export interface PublicGroup {
-  _id: string;
-  title: { user: string };
-  status: true;
-  list: PublicService[];
-}
+export const publicGroupSchema = z.object({
+  _id: z.string(),
+  title: z.object({ user: z.string() }),
+  status: z.literal(true),
+  list: z.array(publicServiceSchema),
+});
+export type PublicGroup = z.infer<typeof publicGroupSchema>;
+
+/** `GET /api/services`: the public catalogue (sent as the cache wrote it; 304 while the ETag holds). */
+export const publicCatalogSchema = z.array(publicGroupSchema);

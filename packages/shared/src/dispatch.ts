@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { OrderPictures } from './orders';
+import { orderPicturesSchema } from './orders';
 
 /** Texts of the designer cabinet and dispatch (back-office sections 5 and 8), exactly as written there. */
 export const DispatchText = {
@@ -89,90 +89,108 @@ export const changeOrderBodySchema = z.object({
 });
 export type ChangeOrderBody = z.input<typeof changeOrderBodySchema>;
 
-export interface BilingualTitle {
-  admin: string;
-  user: string;
-}
+export const bilingualTitleAnswerSchema = z.object({ admin: z.string(), user: z.string() });
+export type BilingualTitle = z.infer<typeof bilingualTitleAnswerSchema>;
 
 /** A resolved entry of a person, as staff see it (back-office section 3, Person order item). */
-export interface StaffOrderEntry {
-  _id: string;
+export const staffOrderEntrySchema = z.object({
+  _id: z.string(),
   /** The service an option belongs to; the service itself for a service. */
-  serviceId: string;
-  isOptional: boolean;
-  title: BilingualTitle;
-  description: BilingualTitle;
-  instruction: string;
-  picture: string;
-  degreeAction: Array<{ _id: string; title: BilingualTitle }>;
-  cost: number;
-  designerPrice: number;
-  active: boolean;
-  edited: boolean;
-}
+  serviceId: z.string(),
+  isOptional: z.boolean(),
+  title: bilingualTitleAnswerSchema,
+  description: bilingualTitleAnswerSchema,
+  instruction: z.string(),
+  picture: z.string(),
+  degreeAction: z.array(z.object({ _id: z.string(), title: bilingualTitleAnswerSchema })),
+  cost: z.number(),
+  designerPrice: z.number(),
+  active: z.boolean(),
+  edited: z.boolean(),
+});
+export type StaffOrderEntry = z.infer<typeof staffOrderEntrySchema>;
 
 /** One processing entry (back-office section 3): a designer's attempt with its review, or a client message. */
-export interface StaffProcessingStep {
-  _id: string;
-  createdAt: string;
-  executor: {
-    _id: string;
-    email: string;
-    dateStart: string | null;
-    dateEnd: string | null;
-    timeExtension: boolean;
-    result: {
-      status: number | null;
-      picture: string | null;
-      reason: { title: BilingualTitle } | null;
-    };
-  } | null;
-  client: { message: string } | null;
-  review: {
-    _id: string | null;
-    email: string | null;
-    dateStart: string | null;
-    dateEnd: string | null;
-    result: { status: number | null; picture: string | null; message: string | null };
-  } | null;
-}
+export const staffProcessingStepSchema = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  client: z.object({ message: z.string() }).nullable(),
+  executor: z
+    .object({
+      _id: z.string(),
+      email: z.string(),
+      dateStart: z.string().nullable(),
+      dateEnd: z.string().nullable(),
+      timeExtension: z.boolean(),
+      result: z.object({
+        status: z.number().nullable(),
+        picture: z.string().nullable(),
+        reason: z.object({ title: bilingualTitleAnswerSchema }).nullable(),
+      }),
+    })
+    .nullable(),
+  review: z
+    .object({
+      _id: z.string().nullable(),
+      email: z.string().nullable(),
+      dateStart: z.string().nullable(),
+      dateEnd: z.string().nullable(),
+      result: z.object({
+        status: z.number().nullable(),
+        picture: z.string().nullable(),
+        message: z.string().nullable(),
+      }),
+    })
+    .nullable(),
+});
+export type StaffProcessingStep = z.infer<typeof staffProcessingStepSchema>;
 
 /** The whole order as staff see it: `order for executor`, `order for review` and the admin details. */
-export interface StaffOrder {
-  _id: string;
-  condition: number;
-  createdAt: string;
-  cost: number;
-  tip: number;
-  executionTime: number;
+export const staffOrderSchema = z.object({
+  _id: z.string(),
+  condition: z.number().int(),
+  createdAt: z.string(),
+  cost: z.number(),
+  tip: z.number(),
+  executionTime: z.number(),
   /** Start of the current attempt. */
-  dateStart: string | null;
-  message: string;
-  client: { _id: string; email: string; name: { giveName: string; familyName: string } };
+  dateStart: z.string().nullable(),
+  message: z.string(),
+  client: z.object({
+    _id: z.string(),
+    email: z.string(),
+    name: z.object({ giveName: z.string(), familyName: z.string() }),
+  }),
   /** Every picture is null once the retention job deleted them (`picturesExpired`). */
-  pictures: OrderPictures;
-  finalPicture: string | null;
-  completed: { picture: string | null };
+  pictures: orderPicturesSchema,
+  finalPicture: z.string().nullable(),
+  completed: z.object({ picture: z.string().nullable() }),
   /** True once the order's pictures were deleted: the back office shows a placeholder (the server always sends it). */
-  picturesExpired?: boolean;
-  refuseReason: { _id: string; title: BilingualTitle } | null;
-  finance: { costForExecutor: number };
-  persons: Array<{ id: string; orders: StaffOrderEntry[] }>;
-  processing: StaffProcessingStep[];
-  currentProcessing: StaffProcessingStep | null;
-}
+  picturesExpired: z.boolean().optional(),
+  refuseReason: z.object({ _id: z.string(), title: bilingualTitleAnswerSchema }).nullable(),
+  finance: z.object({ costForExecutor: z.number() }),
+  persons: z.array(z.object({ id: z.string(), orders: z.array(staffOrderEntrySchema) })),
+  processing: z.array(staffProcessingStepSchema),
+  currentProcessing: staffProcessingStepSchema.nullable(),
+});
+export type StaffOrder = z.infer<typeof staffOrderSchema>;
 
 /**
  * `GET /api/executor/state`: the designer's cabinet as the server holds it, read at every (re)load and
  * reconnect, since the socket's events of a page that was not listening yet are lost.
  */
-export interface CabinetSnapshot {
-  shift: Shift;
+export const cabinetSnapshotSchema = z.object({
+  shift: shiftSchema,
   /** The order in hand, with the start of its countdown. */
-  order: StaffOrder | null;
+  order: staffOrderSchema.nullable(),
   /** The extension offer of the order in hand is open (the designer has not answered it yet). */
-  extensionOffer: boolean;
-}
+  extensionOffer: z.boolean(),
+});
+export type CabinetSnapshot = z.infer<typeof cabinetSnapshotSchema>;
+
+/** `PATCH /api/admin/orders/executor/change/order` answer: the order as saved. */
+export const changeOrderAnswerSchema = z.object({ order: staffOrderSchema, message: z.string() });
+export type ChangeOrderAnswer = z.infer<typeof changeOrderAnswerSchema>;
 
 /**
  * Milliseconds the designer has left: the execution time since the attempt's start, less the
@@ -192,17 +210,18 @@ export function designerRemainingMs(
 }
 
 /** One day of the analytics table (back-office section 3, Analytics row). */
-export interface AnalyticsRow {
-  date: string;
+export const analyticsRowSchema = z.object({
+  date: z.string(),
   /** Milliseconds on shift that day. */
-  shiftTime: number;
-  ordersCount: number;
+  shiftTime: z.number(),
+  ordersCount: z.number().int(),
   /** Designer pay earned that day, in tokens. */
-  totalCost: number;
+  totalCost: z.number(),
   /** Tips of the day in cents. */
-  tips: Array<{ orderId: string; tip: number }>;
-  totalTips: number;
-}
+  tips: z.array(z.object({ orderId: z.string(), tip: z.number() })),
+  totalTips: z.number(),
+});
+export type AnalyticsRow = z.infer<typeof analyticsRowSchema>;
 
 /** `GET /api/analytics/user[/{userId}]` query. */
 export const analyticsQuerySchema = z.object({

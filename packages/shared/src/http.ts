@@ -4,6 +4,9 @@ import { z } from 'zod';
 export const errorAnswerSchema = z.object({ message: z.string() });
 export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
 
+/** A 204 answer's schema: no body (the OpenAPI document says "No content"). */
+export const noContentSchema = z.undefined();
+
 /** The request header that makes a send safe to repeat (IETF draft "The Idempotency-Key HTTP Header Field"). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** Longest Idempotency-Key accepted. */

@@ -119,21 +119,84 @@ export function progressRefreshMs(executionTime: number): number {
 }
 
 /** An order's uploaded pictures; every one is null once the retention job deleted them (`picturesExpired`). */
-export interface OrderPictures {
-  original: string | null;
-  thumbnail: string | null;
-  draft: string | null;
-  additional: string | null;
-}
+export const orderPicturesSchema = z.object({
+  original: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  draft: z.string().nullable(),
+  additional: z.string().nullable(),
+});
+export type OrderPictures = z.infer<typeof orderPicturesSchema>;
 
 /** The picture fields of an order as the customer's history presents it. */
-export interface OrderPictureFields {
-  pictures: OrderPictures;
-  finalPicture: string | null;
-  completed: { picture: string | null };
+export const orderPictureFieldsSchema = z.object({
+  pictures: orderPicturesSchema,
+  finalPicture: z.string().nullable(),
+  completed: z.object({ picture: z.string().nullable() }),
   /** True once the pictures were deleted (30 days after the order, or with the account): screens show a placeholder. */
-  picturesExpired: boolean;
-}
+  picturesExpired: z.boolean(),
+});
+export type OrderPictureFields = z.infer<typeof orderPictureFieldsSchema>;
+
+/** A chosen service or option as the customer's history shows it (user-language texts only). */
+export const historyEntrySchema = z.object({
+  _id: z.string(),
+  isOptional: z.boolean(),
+  title: z.object({ user: z.string() }),
+  description: z.object({ user: z.string() }),
+  picture: z.string(),
+  degreeAction: z.array(z.object({ _id: z.string(), title: z.object({ user: z.string() }) })),
+  cost: z.number(),
+  active: z.boolean(),
+  edited: z.boolean(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+/** A processing step as the customer sees it: their own messages, and the attempts without who made them. */
+export const historyStepSchema = z.union([
+  z.object({ client: z.object({ message: z.string() }) }),
+  z.object({
+    executor: z.object({
+      dateStart: z.string().nullable(),
+      dateEnd: z.string().nullable(),
+      timeExtension: z.boolean(),
+      result: z.object({ status: z.number().nullable() }),
+    }),
+  }),
+]);
+export type HistoryStep = z.infer<typeof historyStepSchema>;
+
+/** An order of the customer's history (customer-side section 3), as `GET /api/orders/user/` and `/api/orders/order/{id}` answer it. */
+export const historyOrderSchema = z.object({
+  _id: z.string(),
+  condition: z.number().int(),
+  createdAt: z.string(),
+  cost: z.number(),
+  tip: z.number(),
+  executionTime: z.number(),
+  dateStart: z.string().nullable(),
+  /** When the result is expected (docs/decisions/0026-eta.md); null once finished, or while no designer is on shift. */
+  eta: z.string().nullable(),
+  message: z.string(),
+  ...orderPictureFieldsSchema.shape,
+  refuseReason: z.object({ title: z.object({ user: z.string() }) }).nullable(),
+  processing: z.array(historyStepSchema),
+  currentProcessing: z.null(),
+  persons: z.array(z.object({ id: z.string(), orders: z.array(historyEntrySchema) })),
+});
+export type HistoryOrder = z.infer<typeof historyOrderSchema>;
+
+/** `GET /api/orders/user/`: one page of the customer's orders and their total. */
+export const historyPageSchema = z.object({ orders: z.array(historyOrderSchema), total: z.number().int() });
+export type HistoryPage = z.infer<typeof historyPageSchema>;
+
+/** `POST /api/orders/create` 201 answer: the order as made. */
+export const createdOrderSchema = z.object({
+  _id: z.string(),
+  cost: z.number(),
+  executionTime: z.number(),
+  condition: z.number().int(),
+});
+export type CreatedOrder = z.infer<typeof createdOrderSchema>;
 
 /** One chosen service or option in the `data` JSON of `POST /api/orders/create`. */
 export const orderEntrySchema = z.object({

@@ -107,21 +107,19 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 
 /** `GET /api/product/{id}/tax`. */
-export interface PaymentAmount {
-  tax: number;
-  total: number;
-}
+export const paymentAmountSchema = z.object({ tax: z.number(), total: z.number() });
+export type PaymentAmount = z.infer<typeof paymentAmountSchema>;
 
 /** `GET /api/payment/config`: which card form to show, and its public key. */
-export interface PaymentConfig {
-  publicKey: string;
-  provider: 'sandbox' | 'stripe';
-}
+export const paymentConfigSchema = z.object({
+  publicKey: z.string(),
+  provider: z.enum(['sandbox', 'stripe']),
+});
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 
 /** `POST /api/product/{id}/buy` answer. */
-export interface PaymentIntentAnswer {
-  client_secret: string;
-}
+export const paymentIntentAnswerSchema = z.object({ client_secret: z.string() });
+export type PaymentIntentAnswer = z.infer<typeof paymentIntentAnswerSchema>;
 
 /** `POST /api/payment/sandbox/confirm` body: the sandbox card form (no postal code). */
 export const sandboxConfirmSchema = z.object({
@@ -137,6 +135,18 @@ export const sandboxConfirmSchema = z.object({
   }),
 });
 export type SandboxConfirmBody = z.input<typeof sandboxConfirmSchema>;
+/** The sandbox card form as parsed (spaces out of the number, month and year as numbers). */
+export type SandboxConfirmCard = z.output<typeof sandboxConfirmSchema>;
+
+/** `POST /api/payment/sandbox/confirm` answer: the card charged and the balance it credited. */
+export const sandboxConfirmAnswerSchema = z.object({
+  status: z.literal('succeeded'),
+  balance: z.object({ main: z.number().int(), bonus: z.number().int() }),
+});
+export type SandboxConfirmAnswer = z.infer<typeof sandboxConfirmAnswerSchema>;
+
+/** What a payment provider's webhook is answered once its event is taken. */
+export const webhookReceivedSchema = z.object({ received: z.literal(true) });
 
 /** Socket event payload sent to a customer whenever their balance changes. */
 export interface BalanceChanged {

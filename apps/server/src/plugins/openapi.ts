@@ -12,12 +12,26 @@ import {
   IDEMPOTENT_REPLAYED_HEADER,
 } from '@retouch/shared/http';
 import { PermissionSign } from '@retouch/shared/permissions';
-import { ROUTE_DOCS, type RouteDoc } from './openapi-routes';
 
 const DOCS_PREFIX = '/api/docs';
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
 /** Routes outside /api documented as well: the probes and the metrics. */
 const OPERATIONS_ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
+
+/** A multipart/form-data request: its JSON part `data` (checked by the handler as the parts arrive) and its file parts. */
+export interface MultipartForm {
+  data?: z.ZodType;
+  files: readonly string[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads a multipart form, described for the document (a route's JSON schema cannot say it). */
+    multipart?: MultipartForm;
+    /** The route takes an optional Idempotency-Key header: a repeated send gets the first one's answer. */
+    idempotent?: true;
+  }
+}
 
 /** The zod schemas a route declares (plugins/route-schemas.ts). */
 interface RouteSchemas {
@@ -31,6 +45,8 @@ interface DocumentedRoute {
   method: string;
   url: string;
   permission?: number;
+  multipart?: MultipartForm;
+  idempotent?: true;
   schema?: RouteSchemas;
 }
 
@@ -72,7 +88,7 @@ function queryParameters(schema: z.ZodType) {
   }));
 }
 
-function multipartBody(multipart: NonNullable<RouteDoc['multipart']>) {
+function multipartBody(multipart: MultipartForm) {
   const properties: Record<string, JsonSchema> = {};
   if (multipart.data) {
     properties.data = {
@@ -108,13 +124,18 @@ function tagOf(url: string): string {
   return first === 'admin' && second ? `admin/${second}` : (first ?? 'api');
 }
 
+/** Answers without a body, whatever schema their status declares. */
+const BODILESS: Record<string, string> = { '204': 'No content', '304': 'Not modified' };
+
 /** The answers: each status the route's schema declares, or a plain success; a failure is `{ message }`. */
 function responsesOf(declared: RouteSchemas['response']) {
   const success = declared
     ? Object.fromEntries(
         Object.entries(declared).map(([status, schema]) => [
           status,
-          { description: 'Success', content: { 'application/json': { schema: answerSchema(schema) } } },
+          BODILESS[status]
+            ? { description: BODILESS[status] }
+            : { description: 'Success', content: { 'application/json': { schema: answerSchema(schema) } } },
         ]),
       )
     : { '200': { description: 'Success (a creation answers 201)' } };
@@ -128,13 +149,12 @@ function responsesOf(declared: RouteSchemas['response']) {
 }
 
 function operationOf(route: DocumentedRoute): Operation {
-  const doc = ROUTE_DOCS[`${route.method} ${route.url}`] ?? {};
-  const body = route.schema?.body ?? doc.body;
-  const query = route.schema?.querystring ?? doc.query;
+  const body = route.schema?.body;
+  const query = route.schema?.querystring;
   const parameters = [
     ...pathParameters(route.url),
     ...(query ? queryParameters(query) : []),
-    ...(doc.idempotent ? [idempotencyKeyParameter] : []),
+    ...(route.idempotent ? [idempotencyKeyParameter] : []),
   ];
   const operation: Operation = { tags: [tagOf(route.url)], responses: responsesOf(route.schema?.response) };
   if (parameters.length > 0) operation.parameters = parameters;
@@ -144,7 +164,7 @@ function operationOf(route: DocumentedRoute): Operation {
       content: { 'application/json': { schema: requestSchema(body) } },
     };
   }
-  if (doc.multipart) operation.requestBody = multipartBody(doc.multipart);
+  if (route.multipart) operation.requestBody = multipartBody(route.multipart);
   if (route.permission !== undefined) {
     operation.description = `Staff only: showAdmin and permission sign ${route.permission} (${signNames.get(route.permission) ?? '?'}).`;
     operation.security = [{ session: [] }];
@@ -167,7 +187,7 @@ function buildOpenApiDocument(routes: DocumentedRoute[], apiVersion: string) {
       title: 'Retouch API',
       version: apiVersion,
       description:
-        'Generated from the route table and the shared zod schemas. Requests carry the session cookie set by POST /api/login.',
+        "Generated from the routes' own shared zod schemas. Requests carry the session cookie set by POST /api/login.",
     },
     paths,
     components: {
@@ -183,9 +203,9 @@ function buildOpenApiDocument(routes: DocumentedRoute[], apiVersion: string) {
 }
 
 /**
- * OpenAPI at /api/docs (Swagger UI) and /api/docs/json when API_DOCS is on. Routes validate inside their handlers, so the
- * document is built once every route is registered: paths from an onRoute hook, bodies and queries from
- * ROUTE_DOCS. Registered before the routes it documents.
+ * OpenAPI at /api/docs (Swagger UI) and /api/docs/json when API_DOCS is on, built once every route is
+ * registered from what each route declares (onRoute): its schemas, its multipart form, its idempotency.
+ * Registered before the routes it documents.
  */
 export const openapiPlugin = fp(async (app: FastifyInstance) => {
   const routes: DocumentedRoute[] = [];
@@ -198,6 +218,8 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
         method,
         url: route.url,
         permission: route.config?.permission,
+        multipart: route.config?.multipart,
+        idempotent: route.config?.idempotent,
         schema: route.schema as RouteSchemas | undefined,
       });
     }
@@ -205,7 +227,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
 
   // Static mode serves this very object: it is filled in once the routes are known.
   const document = { openapi: '3.1.0', info: { title: 'Retouch API', version }, paths: {} };
-  // In production the map of every route is served only when asked for (API_DOCS); the registry check still runs.
+  // In production the map of every route is served only when asked for (API_DOCS).
   if (app.config.API_DOCS) {
     await app.register(fastifySwagger, { mode: 'static', specification: { document } });
     // Its page loads only its own files (no inline script, no validator badge): the app's CSP holds there too.
@@ -213,19 +235,6 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
   }
 
   app.addHook('onReady', async () => {
-    const registered = new Set(routes.map((route) => `${route.method} ${route.url}`));
-    const stale = Object.keys(ROUTE_DOCS).filter((key) => !registered.has(key));
-    if (stale.length > 0)
-      throw new Error(`ROUTE_DOCS names routes that are not registered: ${stale.join(', ')}`);
-    // One contract per route: a route that declares its schemas is not described a second time.
-    const twice = routes
-      .filter((route) => {
-        const doc = ROUTE_DOCS[`${route.method} ${route.url}`];
-        return (route.schema?.body && doc?.body) || (route.schema?.querystring && doc?.query);
-      })
-      .map((route) => `${route.method} ${route.url}`);
-    if (twice.length > 0)
-      throw new Error(`ROUTE_DOCS describes routes that declare their own schemas: ${twice.join(', ')}`);
     Object.assign(document, buildOpenApiDocument(routes, version));
   });
 });

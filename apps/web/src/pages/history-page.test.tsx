@@ -1,12 +1,11 @@
 import { AccountUiText } from '@retouch/shared/accounts';
 import { EtaText } from '@retouch/shared/eta';
-import { OrderCondition, OrderText } from '@retouch/shared/orders';
+import { OrderCondition, OrderText, type HistoryOrder } from '@retouch/shared/orders';
 import { CustomerText } from '@retouch/shared/texts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setSessionFlags } from '@/features/auth/stores/session-flags';
 import { formatEta } from '@/features/order-eta/components/eta-time';
-import type { HistoryOrder } from '@/features/order-history/api/get-user-orders';
 import { OrderHistoryText } from '@/features/order-history/texts';
 import { aUser } from '@/test/fixtures';
 import { FakeSocket } from '@/test/fake-socket';
@@ -15,6 +14,21 @@ import { renderApp } from '@/test/render-app';
 import { emulateWidth } from '@/test/viewport';
 
 const ORDERS_PATH = '/api/orders/user/';
+
+/** An entry of the history as the server presents it (user-language texts only). */
+function anEntry(_id: string, title: string, picture: string, cost: number) {
+  return {
+    _id,
+    isOptional: false,
+    title: { user: title },
+    description: { user: '' },
+    picture,
+    degreeAction: [],
+    cost,
+    active: true,
+    edited: false,
+  };
+}
 
 function anOrder(id: string, overrides: Partial<HistoryOrder> = {}): HistoryOrder {
   return {
@@ -26,19 +40,22 @@ function anOrder(id: string, overrides: Partial<HistoryOrder> = {}): HistoryOrde
     executionTime: 20,
     dateStart: '2026-11-01T10:01:00.000Z',
     eta: null,
-    pictures: { original: `/api/files/${id}.jpg`, thumbnail: `/api/files/${id}-thumb.jpg` },
+    message: '',
+    pictures: {
+      original: `/api/files/${id}.jpg`,
+      thumbnail: `/api/files/${id}-thumb.jpg`,
+      draft: `/api/files/${id}-draft.png`,
+      additional: null,
+    },
     finalPicture: `/api/files/${id}-final.jpg`,
+    completed: { picture: `/api/files/${id}-final.jpg` },
     picturesExpired: false,
     refuseReason: null,
+    processing: [],
+    currentProcessing: null,
     persons: [
-      {
-        id: 'photo',
-        orders: [{ _id: `${id}-s1`, title: { user: 'Skin' }, picture: '/api/files/skin.webp', cost: 5 }],
-      },
-      {
-        id: 'Person 1',
-        orders: [{ _id: `${id}-s2`, title: { user: 'Eyes' }, picture: '/api/files/eyes.webp', cost: 7 }],
-      },
+      { id: 'photo', orders: [anEntry(`${id}-s1`, 'Skin', '/api/files/skin.webp', 5)] },
+      { id: 'Person 1', orders: [anEntry(`${id}-s2`, 'Eyes', '/api/files/eyes.webp', 7)] },
     ],
     ...overrides,
   };
@@ -293,8 +310,9 @@ describe('/history', () => {
 
   it('shows the expired placeholder instead of the pictures of an order past 30 days', async () => {
     const expired = anOrder('o-expired', {
-      pictures: { original: null, thumbnail: null },
+      pictures: { original: null, thumbnail: null, draft: null, additional: null },
       finalPicture: null,
+      completed: { picture: null },
       picturesExpired: true,
     });
     const { user } = await openHistory([expired, anOrder('o-done')]);

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AccountText,
+  accountSecuritySchema,
   deleteAccountSchema,
   forgotPasswordSchema,
   resetPasswordSchema,
 } from '@retouch/shared/accounts';
+import { messageSchema } from '@retouch/shared/users';
 import type { AccountDeps } from './accounts.deps';
 import { deleteOwnAccount, loadAccountSecurity } from './account-deletion.service';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
@@ -28,7 +30,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/password/forgot',
-    { config: authRateLimit, schema: { body: forgotPasswordSchema } },
+    { config: authRateLimit, schema: { body: forgotPasswordSchema, response: { 200: messageSchema } } },
     async (request) => {
       await requestPasswordReset(deps(), request.body.email);
       return { message: AccountText.resetRequested };
@@ -37,7 +39,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/password/reset',
-    { config: authRateLimit, schema: { body: resetPasswordSchema } },
+    { config: authRateLimit, schema: { body: resetPasswordSchema, response: { 200: messageSchema } } },
     async (request) => {
       const { token, password } = request.body;
       await resetPassword(deps(), token, password);
@@ -45,14 +47,17 @@ export async function accountRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/api/user/account', async (request) => {
+  app.get('/api/user/account', { schema: { response: { 200: accountSecuritySchema } } }, async (request) => {
     const { userId } = await app.requireIdentity(request);
     return loadAccountSecurity(deps(), userId);
   });
 
   app.delete(
     '/api/user/account',
-    { config: { ...authRateLimit, signedIn: true }, schema: { body: deleteAccountSchema } },
+    {
+      config: { ...authRateLimit, signedIn: true },
+      schema: { body: deleteAccountSchema, response: { 200: messageSchema } },
+    },
     async (request, reply) => {
       const { userId } = await app.requireIdentity(request);
       await deleteOwnAccount(deps(), userId, request.body);

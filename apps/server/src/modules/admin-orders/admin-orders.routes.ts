@@ -1,11 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   AdminOrdersText,
   adminOrdersExportQuerySchema,
+  adminOrdersPageSchema,
   adminOrdersQuerySchema,
+  adminUserInfoSchema,
+  cancelOrderAnswerSchema,
   clientOrdersQuerySchema,
+  clientOrdersSchema,
 } from '@retouch/shared/admin-orders';
+import { staffOrderSchema } from '@retouch/shared/dispatch';
 import { PermissionSign } from '@retouch/shared/permissions';
 import { sendCsv } from '../../lib/csv-export';
 import { uuidParam } from '../../lib/validation';
@@ -27,12 +33,19 @@ export interface AdminOrdersOptions {
 export async function adminOrdersRoutes(fastify: FastifyInstance, { work }: AdminOrdersOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const lookOrders = { config: { permission: PermissionSign.lookOrders } };
+  const answering = <T extends z.ZodType>(answer: T) => ({
+    ...lookOrders,
+    schema: { response: { 200: answer } },
+  });
   const orderId = (params: unknown) => uuidParam(params, 'id', AdminOrdersText.orderNotFound);
   const clientId = (params: unknown) => uuidParam(params, 'clientId', AdminOrdersText.userNotFound);
 
   app.get(
     '/api/admin/orders/',
-    { ...lookOrders, schema: { querystring: adminOrdersQuerySchema } },
+    {
+      ...lookOrders,
+      schema: { querystring: adminOrdersQuerySchema, response: { 200: adminOrdersPageSchema } },
+    },
     async (request) => listOrders(app.db, request.query, app.clock.now()),
   );
 
@@ -46,21 +59,24 @@ export async function adminOrdersRoutes(fastify: FastifyInstance, { work }: Admi
     },
   );
 
-  app.get('/api/admin/orders/order/:id', lookOrders, async (request) =>
+  app.get('/api/admin/orders/order/:id', answering(staffOrderSchema), async (request) =>
     getStaffOrder(app.db, orderId(request.params)),
   );
 
-  app.post('/api/admin/orders/order/:id/cancel', lookOrders, async (request) =>
+  app.post('/api/admin/orders/order/:id/cancel', answering(cancelOrderAnswerSchema), async (request) =>
     cancelOrder(work.flow, orderId(request.params)),
   );
 
   app.get(
     '/api/admin/orders/user/:clientId',
-    { ...lookOrders, schema: { querystring: clientOrdersQuerySchema } },
+    {
+      ...lookOrders,
+      schema: { querystring: clientOrdersQuerySchema, response: { 200: clientOrdersSchema } },
+    },
     async (request) => listClientOrders(app.db, clientId(request.params), request.query),
   );
 
-  app.get('/api/admin/user/info/:clientId', lookOrders, async (request) =>
+  app.get('/api/admin/user/info/:clientId', answering(adminUserInfoSchema), async (request) =>
     getClientInfo(app.db, clientId(request.params)),
   );
 }

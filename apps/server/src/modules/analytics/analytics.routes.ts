@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { analyticsQuerySchema } from '@retouch/shared/dispatch';
+import { z } from 'zod';
+import { analyticsQuerySchema, analyticsRowSchema } from '@retouch/shared/dispatch';
 import { PermissionSign } from '@retouch/shared/permissions';
 import { sendCsv } from '../../lib/csv-export';
 import { uuidParam } from '../../lib/validation';
@@ -9,10 +10,11 @@ import { AnalyticsText, designerAnalytics, exportAnalytics } from './analytics.s
 export async function analyticsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const query = { querystring: analyticsQuerySchema };
+  const days = { ...query, response: { 200: z.array(analyticsRowSchema) } };
   // One's own days (the personal cabinet, cabinetDesigner): the designer cabinet reads today's earnings here.
   app.get(
     '/api/analytics/user',
-    { config: { permission: PermissionSign.cabinetDesigner }, schema: query },
+    { config: { permission: PermissionSign.cabinetDesigner }, schema: days },
     async (request) => {
       const { userId } = await app.requireIdentity(request);
       return designerAnalytics(app.db, userId, request.query, app.clock.now());
@@ -22,7 +24,7 @@ export async function analyticsRoutes(fastify: FastifyInstance) {
   // Any designer's days: lookUsers (back-office section 6).
   app.get(
     '/api/analytics/user/:userId',
-    { config: { permission: PermissionSign.lookUsers }, schema: query },
+    { config: { permission: PermissionSign.lookUsers }, schema: days },
     async (request) => {
       const target = uuidParam(request.params, 'userId', AnalyticsText.notFound);
       return designerAnalytics(app.db, target, request.query, app.clock.now());

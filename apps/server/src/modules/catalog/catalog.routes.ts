@@ -18,10 +18,15 @@ import {
   optionTemplateSchema,
   reasonBodySchema,
   refusalReasonSchema,
+  offerDataSchema,
+  publicCatalogSchema,
+  serviceDataSchema,
 } from '@retouch/shared/catalog';
+import { noContentSchema } from '@retouch/shared/http';
 import { PermissionSign } from '@retouch/shared/permissions';
 import { formCap, jsonField, readMultipart } from '../../lib/multipart';
 import { uuidParam } from '../../lib/validation';
+import { sendJsonText } from '../../plugins/route-schemas';
 import {
   createGroup,
   createOption,
@@ -46,6 +51,8 @@ import { createReason, deleteReason, listReasons, updateReason } from './reasons
 const deleted = { message: CatalogNotice.deleted };
 /** A service's or an option's form: its picture, before and after images. */
 const OFFER_FORM = { maxBytes: formCap(3) };
+/** The picture parts of an offer form. */
+const CATALOG_PICTURES = ['image', 'before', 'after'] as const;
 
 /** The answers of the catalogue's calls. */
 const answers = {
@@ -77,12 +84,17 @@ export async function catalogRoutes(fastify: FastifyInstance) {
   });
   const now = () => app.clock.now();
   const editServices = { permission: PermissionSign.editServices };
+  // The offer forms: their `data` part and pictures (parsed by the service as the parts arrive).
+  const offerForm = { data: offerDataSchema, files: CATALOG_PICTURES };
+  const serviceForm = { data: serviceDataSchema, files: CATALOG_PICTURES };
 
-  app.get('/api/services', async (request, reply) => {
+  const publicCatalog = { response: { 200: publicCatalogSchema, 304: noContentSchema } };
+  // Documented by its schema; the cache's text is sent as it is, written once per change of the catalogue.
+  app.get('/api/services', { schema: publicCatalog }, async (request, reply) => {
     const { body, etag } = await app.catalogCache.get();
     reply.header('etag', etag).header('cache-control', 'no-cache');
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    return reply.type('application/json; charset=utf-8').send(body);
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send(undefined);
+    return sendJsonText(reply, body);
   });
 
   // A designer's screens name the catalogue in Russian: its titles alone, without editServices.
@@ -133,7 +145,7 @@ export async function catalogRoutes(fastify: FastifyInstance) {
   // Services
   app.post(
     '/api/admin/services/list/:groupId',
-    { config: editServices, schema: answers.createdService },
+    { config: { ...editServices, multipart: offerForm }, schema: answers.createdService },
     async (request, reply) => {
       const groupId = uuidParam(request.params, 'groupId', CatalogText.groupNotFound);
       const form = await readMultipart(request, OFFER_FORM);
@@ -144,7 +156,7 @@ export async function catalogRoutes(fastify: FastifyInstance) {
   );
   app.patch(
     '/api/admin/services/list/:id',
-    { config: editServices, schema: answers.service },
+    { config: { ...editServices, multipart: serviceForm }, schema: answers.service },
     async (request) => {
       const id = uuidParam(request.params, 'id', CatalogText.serviceNotFound);
       const form = await readMultipart(request, OFFER_FORM);
@@ -167,7 +179,7 @@ export async function catalogRoutes(fastify: FastifyInstance) {
   // Options
   app.post(
     '/api/admin/services/optional/:id',
-    { config: editServices, schema: answers.option },
+    { config: { ...editServices, multipart: offerForm }, schema: answers.option },
     async (request, reply) => {
       const serviceId = uuidParam(request.params, 'id', CatalogText.serviceNotFound);
       const form = await readMultipart(request, OFFER_FORM);
@@ -178,7 +190,7 @@ export async function catalogRoutes(fastify: FastifyInstance) {
   );
   app.patch(
     '/api/admin/services/optional/:id',
-    { config: editServices, schema: answers.option },
+    { config: { ...editServices, multipart: offerForm }, schema: answers.option },
     async (request) => {
       const id = uuidParam(request.params, 'id', CatalogText.optionNotFound);
       const form = await readMultipart(request, OFFER_FORM);

@@ -4,9 +4,13 @@ import fp from 'fastify-plugin';
 import {
   DispatchText,
   TimeExtensionCode,
+  cabinetSnapshotSchema,
+  changeOrderAnswerSchema,
   changeOrderBodySchema,
   refuseBodySchema,
+  shiftSchema,
 } from '@retouch/shared/dispatch';
+import { messageSchema } from '@retouch/shared/users';
 import { PermissionSign, hasPermission } from '@retouch/shared/permissions';
 import { SocketEvent, SocketRoom } from '@retouch/shared/realtime';
 import { AppError } from '../../lib/app-error';
@@ -42,12 +46,13 @@ export const dispatchPlugin = fp<DispatchOptions>(async (fastify: FastifyInstanc
   const { designers, flow } = work;
   const designer = { config: { permission: PermissionSign.cabinetDesigner } };
 
-  app.get('/api/executor/shift', async (request) => {
+  const shift = { schema: { response: { 200: shiftSchema } } };
+  app.get('/api/executor/shift', shift, async (request) => {
     const { userId } = await app.requireIdentity(request);
     return currentShift(app.db, userId);
   });
 
-  app.post('/api/executor/shift/toggle', async (request) => {
+  app.post('/api/executor/shift/toggle', shift, async (request) => {
     const { userId } = await app.requireIdentity(request);
     const shift = await toggleShift(app.db, userId, app.clock.now());
     // An order still in hand goes back to the queue, keeping its turn: no one is on duty to finish it.
@@ -56,21 +61,32 @@ export const dispatchPlugin = fp<DispatchOptions>(async (fastify: FastifyInstanc
   });
 
   // Beside the specification's /api/executor routes, outside the guarded /api/admin: checked here.
-  app.get('/api/executor/state', async (request) => {
-    const { userId } = await app.requireIdentity(request);
-    if (!(await isDesigner(userId))) throw AppError.forbidden(DispatchText.noCabinet);
-    return cabinetSnapshot(deps, userId);
-  });
+  app.get(
+    '/api/executor/state',
+    { schema: { response: { 200: cabinetSnapshotSchema } } },
+    async (request) => {
+      const { userId } = await app.requireIdentity(request);
+      if (!(await isDesigner(userId))) throw AppError.forbidden(DispatchText.noCabinet);
+      return cabinetSnapshot(deps, userId);
+    },
+  );
 
-  app.post('/api/admin/orders/executor/completed', designer, async (request) => {
-    const { userId } = await app.requireIdentity(request);
-    const form = await readMultipart(request, { maxBytes: formCap(1) });
-    return completeOrder(flow, userId, form.files.get('image'));
-  });
+  app.post(
+    '/api/admin/orders/executor/completed',
+    {
+      config: { ...designer.config, multipart: { files: ['image'] } },
+      schema: { response: { 200: messageSchema } },
+    },
+    async (request) => {
+      const { userId } = await app.requireIdentity(request);
+      const form = await readMultipart(request, { maxBytes: formCap(1) });
+      return completeOrder(flow, userId, form.files.get('image'));
+    },
+  );
 
   app.post(
     '/api/admin/orders/executor/refuse',
-    { ...designer, schema: { body: refuseBodySchema } },
+    { ...designer, schema: { body: refuseBodySchema, response: { 200: messageSchema } } },
     async (request) => {
       const { userId } = await app.requireIdentity(request);
       return refuseOrder(flow, userId, request.body);
@@ -79,7 +95,7 @@ export const dispatchPlugin = fp<DispatchOptions>(async (fastify: FastifyInstanc
 
   app.patch(
     '/api/admin/orders/executor/change/order',
-    { ...designer, schema: { body: changeOrderBodySchema } },
+    { ...designer, schema: { body: changeOrderBodySchema, response: { 200: changeOrderAnswerSchema } } },
     async (request) => {
       const { userId } = await app.requireIdentity(request);
       return changeOrderServices(deps, userId, request.body);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { etaQuerySchema, type EtaAnswer } from '@retouch/shared/eta';
+import { etaAnswerSchema, etaQuerySchema } from '@retouch/shared/eta';
 import { estimateNewOrder, type EtaDeps } from './eta.service';
 
 export async function etaRoutes(fastify: FastifyInstance) {
@@ -9,7 +9,7 @@ export async function etaRoutes(fastify: FastifyInstance) {
   // Public, like the overload warning: the editor shows anyone when a result sent now would come.
   app.get(
     '/api/system/order/eta',
-    { schema: { querystring: etaQuerySchema } },
-    async (request): Promise<EtaAnswer> => estimateNewOrder(deps, request.query),
+    { schema: { querystring: etaQuerySchema, response: { 200: etaAnswerSchema } } },
+    async (request) => estimateNewOrder(deps, request.query),
   );
 }

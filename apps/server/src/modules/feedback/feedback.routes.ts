@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { FeedbackText, feedbackBodySchema, type FeedbackAnswer } from '@retouch/shared/site';
+import { FeedbackText, feedbackAnswerSchema, feedbackBodySchema } from '@retouch/shared/site';
 import { submitFeedback } from './feedback.service';
 import { siteRoutes } from './site.routes';
 
@@ -13,8 +13,11 @@ export async function feedbackRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/feedback',
-    { config: feedbackRateLimit, schema: { body: feedbackBodySchema } },
-    async (request): Promise<FeedbackAnswer> => {
+    {
+      config: feedbackRateLimit,
+      schema: { body: feedbackBodySchema, response: { 200: feedbackAnswerSchema } },
+    },
+    async (request) => {
       const body = request.body;
       const identity = await app.loadIdentity(request);
       await submitFeedback(

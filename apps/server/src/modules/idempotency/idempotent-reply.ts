@@ -5,6 +5,7 @@ import {
   idempotencyKeySchema,
 } from '@retouch/shared/http';
 import { parseInput } from '../../lib/validation';
+import { markStoredAnswer } from '../../plugins/route-schemas';
 import {
   idempotentRequest,
   type IdempotentAnswer,
@@ -32,6 +33,9 @@ export function keyedRequest(
 
 /** Sends an answer; one given again for a repeated key says so in `Idempotent-Replayed`. */
 export function sendAnswer(reply: FastifyReply, answer: IdempotentAnswer): FastifyReply {
-  if (answer.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+  if (answer.replayed) {
+    reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+    markStoredAnswer(answer.body);
+  }
   return reply.status(answer.statusCode).send(answer.body);
 }

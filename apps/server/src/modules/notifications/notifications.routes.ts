@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   notificationSettingsSchema,
+  pushPublicKeySchema,
   pushSubscriptionSchema,
   pushUnsubscribeSchema,
-  type NotificationSettings,
-  type PushPublicKey,
 } from '@retouch/shared/notifications';
+import { noContentSchema } from '@retouch/shared/http';
 import { perUserRateLimit } from '../../plugins/user-rate-limit';
 import {
   changeSettings,
@@ -42,21 +42,22 @@ export async function notificationsRoutes(
   // Mails and pushes under way finish before the database closes.
   app.addHook('onClose', () => notifier.settled());
 
-  app.get('/api/user/notifications', async (request): Promise<NotificationSettings> => {
+  const settings = { response: { 200: notificationSettingsSchema } };
+  app.get('/api/user/notifications', { schema: settings }, async (request) => {
     const { userId } = await app.requireIdentity(request);
     return loadSettings(deps.db, userId);
   });
 
   app.patch(
     '/api/user/notifications',
-    { config: { signedIn: true }, schema: { body: notificationSettingsSchema } },
-    async (request): Promise<NotificationSettings> => {
+    { config: { signedIn: true }, schema: { body: notificationSettingsSchema, ...settings } },
+    async (request) => {
       const { userId } = await app.requireIdentity(request);
       return changeSettings(deps, userId, request.body);
     },
   );
 
-  app.get('/api/push/public-key', async (request): Promise<PushPublicKey> => {
+  app.get('/api/push/public-key', { schema: { response: { 200: pushPublicKeySchema } } }, async (request) => {
     await app.requireIdentity(request);
     return { publicKey: await pushPublicKey(deps) };
   });
@@ -67,22 +68,25 @@ export async function notificationsRoutes(
     '/api/push/subscriptions',
     {
       config: { ...subscribeLimit.config, signedIn: true },
-      schema: { body: pushSubscriptionSchema },
+      schema: { body: pushSubscriptionSchema, response: { 204: noContentSchema } },
     },
     async (request, reply) => {
       const { userId } = await app.requireIdentity(request);
       await subscribe(deps, userId, request.body);
-      return reply.status(204).send();
+      return reply.status(204).send(undefined);
     },
   );
 
   app.delete(
     '/api/push/subscriptions',
-    { config: { signedIn: true }, schema: { body: pushUnsubscribeSchema } },
+    {
+      config: { signedIn: true },
+      schema: { body: pushUnsubscribeSchema, response: { 204: noContentSchema } },
+    },
     async (request, reply) => {
       const { userId } = await app.requireIdentity(request);
       await unsubscribe(deps, userId, request.body.endpoint);
-      return reply.status(204).send();
+      return reply.status(204).send(undefined);
     },
   );
 }

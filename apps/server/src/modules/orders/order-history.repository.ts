@@ -1,52 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { ConditionGroup } from '@retouch/shared/order-flow';
-import { ORDER_PAGE_SIZES, type OrderPictureFields } from '@retouch/shared/orders';
+import { ORDER_PAGE_SIZES, type HistoryOrder } from '@retouch/shared/orders';
 import type { Database, Executor } from '../../db/client';
-
-/** A chosen service or option as the customer's history shows it (user-language texts only). */
-interface HistoryEntry {
-  _id: string;
-  isOptional: boolean;
-  title: { user: string };
-  description: { user: string };
-  picture: string;
-  degreeAction: Array<{ _id: string; title: { user: string } }>;
-  cost: number;
-  active: boolean;
-  edited: boolean;
-}
-
-/** A processing step as the customer sees it: their own messages, and the attempts without who made them. */
-type HistoryStep =
-  | { client: { message: string } }
-  | {
-      executor: {
-        dateStart: string | null;
-        dateEnd: string | null;
-        timeExtension: boolean;
-        result: { status: number | null };
-      };
-    };
-
-/** An order of the customer's history (customer-side section 3), exactly as GET /api/orders/user/ answers it. */
-export type HistoryOrder = {
-  _id: string;
-  condition: number;
-  createdAt: string;
-  cost: number;
-  tip: number;
-  executionTime: number;
-  dateStart: string | null;
-  /** When the result is expected (docs/decisions/0026-eta.md); null once finished, or while no designer is on shift. */
-  eta: string | null;
-  message: string;
-} & OrderPictureFields & {
-    refuseReason: { title: { user: string } } | null;
-    processing: HistoryStep[];
-    currentProcessing: null;
-    persons: Array<{ id: string; orders: HistoryEntry[] }>;
-  };
 
 // The whole answer is built by PostgreSQL in one statement: the page of orders with their persons as
 // recorded (persons_view), then the steps of those orders, read once for the whole page and aggregated

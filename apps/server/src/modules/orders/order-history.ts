@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { isInGroup } from '@retouch/shared/order-flow';
-import { DEFAULT_ORDER_PAGE_SIZE, ORDER_PAGE_SIZES, type OrderPictureFields } from '@retouch/shared/orders';
+import {
+  DEFAULT_ORDER_PAGE_SIZE,
+  ORDER_PAGE_SIZES,
+  type HistoryOrder,
+  type OrderPictureFields,
+} from '@retouch/shared/orders';
 import { AppError } from '../../lib/app-error';
 import { estimateOrders, type EtaDeps } from '../eta/eta.service';
 import type { OrderRow } from './order-details.repository';
-import { findHistoryOrder, findHistoryPage, type HistoryOrder } from './order-history.repository';
+import { findHistoryOrder, findHistoryPage } from './order-history.repository';
 
 /** A page of the history, written: the JSON of `{ orders, total }` as GET /api/orders/user/ answers it. */
 export type HistoryPageJson = string;

@@ -5,6 +5,7 @@ import {
   OrderCondition,
   OrderText,
   balanceCoversOrder,
+  type CreatedOrder,
   orderSubmitSchema,
 } from '@retouch/shared/orders';
 import { AppError } from '../../lib/app-error';
@@ -97,14 +98,6 @@ async function checkOrder(deps: OrdersDeps, userId: string, data: unknown): Prom
   if (!balance || !balanceCoversOrder(balance, priced.cost))
     throw new AppError(402, OrderCreateText.insufficientFunds);
   return { submitted, priced };
-}
-
-/** The 201 answer of a sent order. */
-export interface CreatedOrder {
-  _id: string;
-  cost: number;
-  executionTime: number;
-  condition: number;
 }
 
 /**

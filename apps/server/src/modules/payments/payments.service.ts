@@ -3,14 +3,14 @@ import {
   PaymentText,
   SandboxCard,
   paymentAmount,
-  sandboxConfirmSchema,
   type PaymentAmount,
+  type SandboxConfirmAnswer,
+  type SandboxConfirmCard,
   type PaymentIntentAnswer,
 } from '@retouch/shared/payments';
 import type { Database, Executor } from '../../db/client';
 import { LedgerReason, PaymentStatus } from '../../db/values';
 import { AppError } from '../../lib/app-error';
-import { parseInput } from '../../lib/validation';
 import type { PaymentProviders } from '../../payments/providers';
 import { runDirectly, type RunOnce } from '../idempotency/idempotency.service';
 import { findBalance } from '../ledger/ledger.repository';
@@ -134,9 +134,12 @@ async function recordFailure(deps: PaymentsDeps, paymentId: string, message: str
 }
 
 /** The sandbox's card check, as a processor's test mode answers the documented test cards. */
-export async function confirmSandboxCard(deps: PaymentsDeps, userId: string, body: unknown) {
+export async function confirmSandboxCard(
+  deps: PaymentsDeps,
+  userId: string,
+  { client_secret: clientSecret, card }: SandboxConfirmCard,
+): Promise<SandboxConfirmAnswer> {
   if (deps.providers.card.name !== 'sandbox') throw AppError.notFound(PaymentText.providerUnavailable);
-  const { client_secret: clientSecret, card } = parseInput(sandboxConfirmSchema, body);
   const payment = await findPaymentByClientSecret(deps.db, userId, clientSecret);
   if (!payment) throw AppError.notFound(PaymentText.paymentNotFound);
   if (payment.status !== PaymentStatus.pending) throw AppError.conflict(PaymentText.alreadyProcessed);

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PermissionSign, hasPermission } from '@retouch/shared/permissions';
 import { SocketEvent, SocketRoom } from '@retouch/shared/realtime';
-import { ReviewText } from '@retouch/shared/review';
+import { ReviewText, reviewRejectionSchema } from '@retouch/shared/review';
+import { messageSchema } from '@retouch/shared/users';
 import { createBackgroundWork } from '../../lib/background-work';
 import { inArrivalOrder } from '../../lib/in-order';
 import { formCap, jsonField, readMultipart } from '../../lib/multipart';
@@ -28,17 +29,25 @@ export interface ReviewOptions {
 export const reviewPlugin = fp<ReviewOptions>(async (app: FastifyInstance, { work }) => {
   const background = createBackgroundWork((error) => app.log.error({ err: error }, 'review work failed'));
   const { flow: deps, moderators } = work;
-  const moderator = { config: { permission: PermissionSign.cabinetModer } };
+  const moderator = {
+    config: { permission: PermissionSign.cabinetModer },
+    schema: { response: { 200: messageSchema } },
+  };
+  const sendBackForm = { data: reviewRejectionSchema, files: ['image'] } as const;
 
   app.post('/api/admin/orders/review/completed/resolve', moderator, async (request) =>
     approveResult(deps, (await app.requireIdentity(request)).userId),
   );
-  app.post('/api/admin/orders/review/completed/rejection', moderator, async (request) => {
-    const { userId } = await app.requireIdentity(request);
-    const form = await readMultipart(request, { maxBytes: formCap(1) });
-    const data = form.fields.has('data') ? jsonField(form, 'data') : {};
-    return sendBackResult(deps, userId, form.files.get('image'), data);
-  });
+  app.post(
+    '/api/admin/orders/review/completed/rejection',
+    { ...moderator, config: { ...moderator.config, multipart: sendBackForm } },
+    async (request) => {
+      const { userId } = await app.requireIdentity(request);
+      const form = await readMultipart(request, { maxBytes: formCap(1) });
+      const data = form.fields.has('data') ? jsonField(form, 'data') : {};
+      return sendBackResult(deps, userId, form.files.get('image'), data);
+    },
+  );
   app.post('/api/admin/orders/review/refuse/resolve', moderator, async (request) =>
     acceptRefusal(deps, (await app.requireIdentity(request)).userId),
   );

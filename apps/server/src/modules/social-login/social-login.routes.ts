@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { OAUTH_STATE_TTL_MINUTES, type SocialProvidersAnswer } from '@retouch/shared/social-login';
+import { OAUTH_STATE_TTL_MINUTES, socialProvidersAnswerSchema } from '@retouch/shared/social-login';
+import { userInfoSchema } from '@retouch/shared/users';
 import { loadUserInfo } from '../users/users.service';
 import { logInFromApp, type AndroidHookDeps } from './android-hook.service';
 import { createGoogleIdTokenVerifier } from './google-id-token';
@@ -60,26 +61,28 @@ export async function socialLoginRoutes(app: FastifyInstance) {
   };
   const providerOf = (request: FastifyRequest) => (request.params as { provider: string }).provider;
 
-  app.get('/api/auth/providers', async (): Promise<SocialProvidersAnswer> => ({
-    providers: [...providers.keys()],
-  }));
+  app.get(
+    '/api/auth/providers',
+    { schema: { response: { 200: socialProvidersAnswerSchema } } },
+    async () => ({
+      providers: [...providers.keys()],
+    }),
+  );
 
   app.get('/api/login/google', { config: authRateLimit }, (_request, reply) => start('google', reply));
   app.get('/api/auth/:provider', { config: authRateLimit }, (request, reply) =>
     start(providerOf(request), reply),
   );
 
-  app.get('/api/login/google/callback', { config: authRateLimit }, (request, reply) =>
-    complete('google', request, reply),
-  );
-  app.get('/api/login/facebook/callback', { config: authRateLimit }, (request, reply) =>
-    complete('facebook', request, reply),
-  );
-  app.get('/api/auth/:provider/callback', { config: authRateLimit }, (request, reply) =>
+  // A completed sign-in answers like POST /api/login: the user.
+  const signedIn = { config: authRateLimit, schema: { response: { 200: userInfoSchema } } };
+  app.get('/api/login/google/callback', signedIn, (request, reply) => complete('google', request, reply));
+  app.get('/api/login/facebook/callback', signedIn, (request, reply) => complete('facebook', request, reply));
+  app.get('/api/auth/:provider/callback', signedIn, (request, reply) =>
     complete(providerOf(request), request, reply),
   );
 
-  app.get('/api/login/google/android', { config: authRateLimit }, async (request, reply) => {
+  app.get('/api/login/google/android', signedIn, async (request, reply) => {
     const userId = await logInFromApp(appDeps(), request.query as Record<string, unknown>);
     return logIn(request, reply, userId);
   });

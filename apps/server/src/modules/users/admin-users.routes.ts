@@ -10,6 +10,7 @@ import {
   adminUsersQuerySchema,
 } from '@retouch/shared/admin-users';
 import { PermissionSign } from '@retouch/shared/permissions';
+import { messageSchema } from '@retouch/shared/users';
 import { SocketEvent } from '@retouch/shared/realtime';
 import { sendCsv } from '../../lib/csv-export';
 import { uuidParam } from '../../lib/validation';
@@ -84,9 +85,13 @@ export async function adminUsersRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.delete('/api/admin/user/:id', { config: { permission: PermissionSign.editUsers } }, async (request) => {
-    const actor = await app.requireIdentity(request);
-    await deleteUserByAdmin(deps(), actor, userId(request.params));
-    return { message: AdminUsersText.userDeleted };
-  });
+  app.delete(
+    '/api/admin/user/:id',
+    { config: { permission: PermissionSign.editUsers }, schema: { response: { 200: messageSchema } } },
+    async (request) => {
+      const actor = await app.requireIdentity(request);
+      await deleteUserByAdmin(deps(), actor, userId(request.params));
+      return { message: AdminUsersText.userDeleted };
+    },
+  );
 }

@@ -1,8 +1,6 @@
-import { pendingConfirmationSchema } from '@retouch/shared/auth';
+import { resendAnswerSchema } from '@retouch/shared/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-
-const resendAnswerSchema = pendingConfirmationSchema.pick({ message: true, dateStart: true });
 
 /** `GET /api/email/confirm/reset/{userId}`: sends the confirmation e-mail again; a new cooldown starts. */
 function resendConfirmation(userId: string) {

@@ -1,11 +1,6 @@
-import type { ChangeOrderBody, StaffOrder } from '@retouch/shared/dispatch';
+import type { ChangeOrderAnswer, ChangeOrderBody } from '@retouch/shared/dispatch';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-
-interface ChangeOrderAnswer {
-  order: StaffOrder;
-  message: string;
-}
 
 /** `PATCH /api/admin/orders/executor/change/order` {persons}: every person's entries, old and new. */
 function changeOrder(body: ChangeOrderBody) {

@@ -1,17 +1,8 @@
-import type { OrderSubmit } from '@retouch/shared/orders';
+import { createdOrderSchema, type OrderSubmit } from '@retouch/shared/orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiUpload } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { useSendAttempt } from '@/lib/send-attempt';
-
-// The 201 answer of POST /api/orders/create (docs/api/orders.md).
-const createdOrderSchema = z.object({
-  _id: z.string(),
-  cost: z.number(),
-  executionTime: z.number(),
-  condition: z.number(),
-});
 
 export interface CreateOrderInput {
   data: OrderSubmit;

@@ -1,38 +1,11 @@
 import { isInGroup } from '@retouch/shared/order-flow';
+import { historyPageSchema } from '@retouch/shared/orders';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { ETA_REFRESH_MS } from '@/features/order-eta/api/get-new-order-eta';
 import { queryKeys } from '@/lib/query-keys';
 
-// The answer of GET /api/orders/user/ as the server presents it (order-history.ts, presentOrders).
-const historyEntrySchema = z.object({
-  _id: z.string(),
-  title: z.object({ user: z.string() }),
-  picture: z.string(),
-  cost: z.number(),
-});
-
-const historyOrderSchema = z.object({
-  _id: z.string(),
-  condition: z.number().int(),
-  createdAt: z.string(),
-  cost: z.number(),
-  tip: z.number(),
-  executionTime: z.number(),
-  dateStart: z.string().nullable(),
-  /** When the result is expected; null once finished or while no designer is on shift. */
-  eta: z.string().nullable().default(null),
-  // Every picture is null once the retention job deleted them (picturesExpired).
-  pictures: z.object({ original: z.string().nullable(), thumbnail: z.string().nullable() }),
-  finalPicture: z.string().nullable(),
-  picturesExpired: z.boolean().default(false),
-  refuseReason: z.object({ title: z.object({ user: z.string() }) }).nullable(),
-  persons: z.array(z.object({ id: z.string(), orders: z.array(historyEntrySchema) })),
-});
-export type HistoryOrder = z.infer<typeof historyOrderSchema>;
-
-const historyPageSchema = z.object({ orders: z.array(historyOrderSchema), total: z.number().int() });
+export type { HistoryOrder } from '@retouch/shared/orders';
 
 export type DateSort = 'ASC' | 'DESC';
 
