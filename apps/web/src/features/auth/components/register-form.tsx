@@ -4,8 +4,8 @@ import { CustomerText } from '@retouch/shared/texts';
 import { App, Button, Checkbox, Form, Input, Typography, type FormRule } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
+import { setPendingRegistration } from '@/lib/session/pending-registration';
 import { useRegister } from '../api/register';
-import { setPendingRegistration } from '../stores/pending-registration';
 
 interface RegisterValues {
   giveName: string;
