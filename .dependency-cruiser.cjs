@@ -3,6 +3,8 @@
 // .dependency-cruiser.modules.cjs; this file checks single files and layers.
 const MODULES = '^apps/server/src/modules/';
 const TEST_FILE = '\\.test\\.tsx?$';
+const WEB = '^apps/web/src/';
+const WEB_FEATURES = `${WEB}features/`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -105,6 +107,35 @@ module.exports = {
       comment: 'The web app and the server share code only through packages/shared.',
       from: { path: '^apps/(web|server)/' },
       to: { path: '^apps/(web|server)/', pathNot: '^apps/$1/' },
+    },
+    {
+      name: 'web-feature-stays-in-its-folder',
+      severity: 'error',
+      comment:
+        'A web feature never imports another feature (bulletproof-react, decision 23), tests included: ' +
+        'what two features share moves to lib/ or components/, or the page in pages/ or app/ composes ' +
+        'them (a prop or a render prop). Otherwise every feature ends up reaching into auth for the session.',
+      from: { path: `${WEB_FEATURES}([^/]+)/` },
+      to: { path: WEB_FEATURES, pathNot: `${WEB_FEATURES}$1/` },
+    },
+    {
+      name: 'web-shared-code-knows-no-feature',
+      severity: 'error',
+      comment:
+        'lib/ and components/ are the layer every feature builds on: importing a feature, a page or app/ ' +
+        'back would make them depend on one screen and close a loop through the features.',
+      from: { path: `${WEB}(lib|components)/` },
+      to: { path: `${WEB}(features|pages|app)/` },
+    },
+    {
+      name: 'web-feature-not-into-pages-or-app',
+      severity: 'error',
+      comment:
+        'Pages and app/ compose the features (routes, layouts, providers); a feature importing them ' +
+        'back pulls every route into its chunk and loops through the composition root. A test may load ' +
+        'a page to check the feature where the user meets it, inside the whole app.',
+      from: { path: WEB_FEATURES, pathNot: TEST_FILE },
+      to: { path: `${WEB}(pages|app)/` },
     },
   ],
   options: {

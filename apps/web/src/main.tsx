@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadAntdScope } from '@/components/antd-loader';
-import { hasLocalSession } from '@/features/auth/stores/session-flags';
+import { hasLocalSession } from '@/lib/session/session-flags';
 import { AppRoot } from './app/app';
 
 const root = document.getElementById('root');

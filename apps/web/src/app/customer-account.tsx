@@ -1,5 +1,6 @@
 import { AccountMenu } from '@/features/auth/components/account-menu';
 import { BuyTokensButton } from '@/features/buy-tokens/components/buy-tokens-button';
+import { clearDraft } from '@/features/editor/stores/editor-draft-store';
 
 interface CustomerAccountProps {
   vertical: boolean;
@@ -13,6 +14,7 @@ export default function CustomerAccount({ vertical, onBuyTokens }: CustomerAccou
       vertical={vertical}
       onBalanceClick={onBuyTokens}
       balanceAction={<BuyTokensButton onClick={onBuyTokens} />}
+      forgetOnLogout={clearDraft}
     />
   );
 }

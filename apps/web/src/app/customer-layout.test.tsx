@@ -1,9 +1,9 @@
 import { CustomerText } from '@retouch/shared/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { setSessionFlags } from '@/features/auth/stores/session-flags';
-import { aUser } from '@/test/fixtures';
+import { setSessionFlags } from '@/lib/session/session-flags';
 import { mockFetch } from '@/test/fetch-mock';
+import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 const header = () => within(screen.getByRole('banner'));

@@ -4,10 +4,10 @@ import { Outlet } from 'react-router';
 import { lazyWithAntd } from '@/components/antd-loader';
 import { AppHeader, type NavItem } from '@/components/app-header';
 import { AuthButtons } from '@/features/auth/components/auth-buttons';
-import { useSessionFlags } from '@/features/auth/stores/session-flags';
 import { EditorText } from '@/features/editor/texts';
 import { PortfolioText } from '@/features/portfolio/texts';
 import { SiteFooter } from '@/features/site/components/site-footer';
+import { useSessionFlags } from '@/lib/session/session-flags';
 import './customer-layout.css';
 
 // What only a logged-in customer sees loads with Ant Design, after the page (decision 29).

@@ -1,6 +1,6 @@
-import { useSession } from '@/features/auth/hooks/use-session';
 import { BuyTokensDialog } from '@/features/buy-tokens/components/buy-tokens-dialog';
 import { OrderNotices } from '@/features/notifications/components/order-notices';
+import { useSession } from '@/lib/session/use-session';
 
 interface CustomerSessionProps {
   buyTokensOpen: boolean;

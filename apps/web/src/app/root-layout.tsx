@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { AntdRoot } from '@/components/antd-loader';
-import { SessionSocketProvider } from '@/features/auth/components/session-socket-provider';
+import { SessionSocketProvider } from './session-socket-provider';
 
 /**
  * Everything under the router: Ant Design's providers once loaded (decision 29), and the realtime

@@ -11,3 +11,12 @@ export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return `${formatDay(iso)} ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
 }
+
+/** A server day (YYYY-MM-DD, UTC) as dd.mm.yyyy, without going through a time zone. */
+export function formatServerDay(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${date}.${month}.${year}`;
+}
+
+/** A server day as dd.mm, short enough for a chart axis. */
+export const formatShortServerDay = (day: string) => formatServerDay(day).slice(0, 5);

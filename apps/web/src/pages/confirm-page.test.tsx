@@ -1,7 +1,7 @@
 import { CustomerText } from '@retouch/shared/texts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { setPendingRegistration } from '@/features/auth/stores/pending-registration';
+import { setPendingRegistration } from '@/lib/session/pending-registration';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 

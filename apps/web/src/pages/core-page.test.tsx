@@ -4,16 +4,16 @@ import { CustomerText } from '@retouch/shared/texts';
 import type { Balance } from '@retouch/shared/users';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setSessionFlags } from '@/features/auth/stores/session-flags';
 import { BuyTokensText } from '@/features/buy-tokens/texts';
 import type { EditorCanvasProps } from '@/features/editor/components/editor-canvas';
 import { bodyGroup, faceGroup } from '@/features/editor/test/catalog';
 import { imageFile } from '@/features/editor/test/editor-harness';
 import { resetMemoryDraft } from '@/features/editor/test/memory-draft-store';
 import { EditorText } from '@/features/editor/texts';
-import { aUser } from '@/test/fixtures';
+import { setSessionFlags } from '@/lib/session/session-flags';
 import { stubXhr } from '@/test/fake-xhr';
 import { mockFetch } from '@/test/fetch-mock';
+import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 // Konva draws on a real <canvas>, which happy-dom does not have (its getContext answers null), so

@@ -1,11 +1,11 @@
 import { Typography } from 'antd';
 import { useLocation, useNavigate, useOutletContext } from 'react-router';
 import type { CustomerOutletContext } from '@/app/customer-layout';
-import { useSession } from '@/features/auth/hooks/use-session';
-import { loginPathFor } from '@/features/auth/utils/redirect';
 import { RetouchEditor } from '@/features/editor/components/retouch-editor';
 import { EditorText } from '@/features/editor/texts';
 import { usePublicServices } from '@/features/portfolio/api/get-public-services';
+import { loginPathFor } from '@/lib/session/redirect';
+import { useSession } from '@/lib/session/use-session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /core: open to every visitor; the login is asked for only when the order is sent. */

@@ -4,12 +4,12 @@ import { OrderCondition, OrderText, type HistoryOrder } from '@retouch/shared/or
 import { CustomerText } from '@retouch/shared/texts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setSessionFlags } from '@/features/auth/stores/session-flags';
-import { formatEta } from '@/features/order-eta/components/eta-time';
+import { formatEta } from '@/components/order-eta/eta-time';
 import { OrderHistoryText } from '@/features/order-history/texts';
-import { aUser } from '@/test/fixtures';
+import { setSessionFlags } from '@/lib/session/session-flags';
 import { FakeSocket } from '@/test/fake-socket';
 import { mockFetch } from '@/test/fetch-mock';
+import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { emulateWidth } from '@/test/viewport';
 

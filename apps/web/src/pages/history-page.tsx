@@ -1,6 +1,6 @@
 import { AccountUiText } from '@retouch/shared/accounts';
 import { Alert } from 'antd';
-import { RequireLogin } from '@/features/auth/components/require-login';
+import { RequireLogin } from '@/components/require-login';
 import { OrderHistory } from '@/features/order-history/components/order-history';
 import { OrderHistoryText } from '@/features/order-history/texts';
 import { useDocumentTitle } from '@/lib/use-document-title';

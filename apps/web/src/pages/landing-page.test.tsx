@@ -1,10 +1,10 @@
 import { CustomerText } from '@retouch/shared/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { setSessionFlags } from '@/features/auth/stores/session-flags';
 import { SiteText } from '@/features/site/texts';
-import { aUser } from '@/test/fixtures';
+import { setSessionFlags } from '@/lib/session/session-flags';
 import { mockFetch } from '@/test/fetch-mock';
+import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 const main = () => within(screen.getByRole('main'));

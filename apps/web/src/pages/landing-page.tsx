@@ -1,8 +1,8 @@
-import { useSessionFlags } from '@/features/auth/stores/session-flags';
 import { LandingBanner } from '@/features/site/components/landing-banner';
 import { LandingBenefits } from '@/features/site/components/landing-benefits';
 import { PageHead } from '@/features/site/components/page-head';
 import { SiteText } from '@/features/site/texts';
+import { useSessionFlags } from '@/lib/session/session-flags';
 
 /** `/`: the banner and the benefits. Loaded with the app, so it imports nothing heavy. */
 export function LandingPage() {

@@ -2,9 +2,9 @@ import { CONFIRMATION_RESEND_COOLDOWN_SECONDS } from '@retouch/shared/constants'
 import { CustomerText } from '@retouch/shared/texts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { setPendingRegistration } from '@/features/auth/stores/pending-registration';
-import { aUser } from '@/test/fixtures';
+import { setPendingRegistration } from '@/lib/session/pending-registration';
 import { mockFetch } from '@/test/fetch-mock';
+import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 const userId = '3f1c6a5e-8a1b-4d7a-9d59-8c1f0c6f5b11';

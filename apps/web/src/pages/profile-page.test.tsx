@@ -4,10 +4,10 @@ import { CustomerText } from '@retouch/shared/texts';
 import { AvatarText } from '@retouch/shared/users';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { clearSessionFlags, setSessionFlags } from '@/features/auth/stores/session-flags';
-import { aUser } from '@/test/fixtures';
+import { clearSessionFlags, setSessionFlags } from '@/lib/session/session-flags';
 import { stubXhr } from '@/test/fake-xhr';
 import { mockFetch } from '@/test/fetch-mock';
+import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 async function openProfile(answers: Parameters<typeof mockFetch>[0] = {}) {

@@ -1,7 +1,7 @@
 import { AccountUiText } from '@retouch/shared/accounts';
 import { Card, Flex } from 'antd';
+import { RequireLogin } from '@/components/require-login';
 import { DeleteAccountSection } from '@/features/account/components/delete-account-section';
-import { RequireLogin } from '@/features/auth/components/require-login';
 import { NotificationSettings } from '@/features/notifications/components/notification-settings';
 import { ProfilePanel } from '@/features/profile/components/profile-panel';
 

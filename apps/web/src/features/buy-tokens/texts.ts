@@ -1,5 +1,5 @@
 import type { Product } from '@retouch/shared/payments';
-import { formatUsd } from './utils/format-usd';
+import { formatUsd } from '@/lib/format-usd';
 
 /**
  * Labels of the buy-tokens dialog (customer side, English); the specification names the steps but gives

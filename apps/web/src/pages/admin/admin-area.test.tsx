@@ -5,11 +5,11 @@ import { AdminText } from '@retouch/shared/texts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AdminShellText } from '@/features/admin/texts';
-import { setSessionFlags } from '@/features/auth/stores/session-flags';
 import { ShiftText } from '@/features/shift/texts';
+import { setSessionFlags } from '@/lib/session/session-flags';
 import { FakeSocket } from '@/test/fake-socket';
-import { aUser } from '@/test/fixtures';
 import { mockFetch } from '@/test/fetch-mock';
+import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { emulateWidth } from '@/test/viewport';
 

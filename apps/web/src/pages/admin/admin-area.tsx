@@ -7,19 +7,20 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, Route, Routes } from 'react-router';
 import { NotFound } from '@/components/not-found';
 import { PageSpinner } from '@/components/page-spinner';
+import { RequireAdmin } from '@/components/require-admin';
 import { AdminHome } from '@/features/admin/components/admin-home';
 import { AdminLayout } from '@/features/admin/components/admin-layout';
 import { ConnectionStatus } from '@/features/admin/components/connection-status';
 import { RequireSign } from '@/features/admin/components/require-sign';
 import { useLogout } from '@/features/auth/api/logout';
-import { RequireAdmin } from '@/features/auth/components/require-admin';
-import { useSession } from '@/features/auth/hooks/use-session';
 import { DashboardOverview } from '@/features/dashboard/components/dashboard-overview';
 import { DesignerCabinetProvider } from '@/features/designer-cabinet/components/designer-cabinet-provider';
 import { OrderAlertsSwitch } from '@/features/designer-cabinet/components/order-alerts-switch';
 import { useDesignerCabinet } from '@/features/designer-cabinet/hooks/use-designer-cabinet';
+import { clearDraft } from '@/features/editor/stores/editor-draft-store';
 import { ModeratorWorkplaceProvider } from '@/features/moderator-workplace/components/moderator-workplace-provider';
 import { ShiftButton } from '@/features/shift/components/shift-button';
+import { useSession } from '@/lib/session/use-session';
 
 const CatalogPage = lazy(() => import('./catalog-page'));
 const DegreeActionPage = lazy(() => import('./degree-action-page'));
@@ -44,7 +45,8 @@ const lazyScreen = (menuKey: string, screen: ReactNode) => (
 
 function AdminShell({ user }: { user: UserInfo }) {
   const { permissions } = useSession();
-  const logout = useLogout();
+  // The exit forgets the editor draft on this computer, as the customer site's does.
+  const logout = useLogout(clearDraft);
   const designer = hasPermission(permissions, PermissionSign.cabinetDesigner);
   return (
     <DesignerCabinetProvider designer={designer}>

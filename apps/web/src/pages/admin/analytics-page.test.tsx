@@ -4,9 +4,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AnalyticsScreenText } from '@/features/analytics/texts';
-import { setSessionFlags } from '@/features/auth/stores/session-flags';
-import { aUser } from '@/test/fixtures';
+import { setSessionFlags } from '@/lib/session/session-flags';
 import { mockFetch, type RecordedCall } from '@/test/fetch-mock';
+import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 /** `GET /api/executor/state` off shift, no order in hand: what the designer cabinet reads on connecting. */

@@ -3,7 +3,7 @@ import { PermissionSign } from '@retouch/shared/permissions';
 import { AdminText } from '@retouch/shared/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setSessionFlags } from '@/features/auth/stores/session-flags';
+import { setSessionFlags } from '@/lib/session/session-flags';
 import { mockFetch, type MockAnswer, type RecordedCall } from '@/test/fetch-mock';
 import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';

@@ -4,11 +4,11 @@ import { SocketEvent } from '@retouch/shared/realtime';
 import { AdminText } from '@retouch/shared/texts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { setSessionFlags } from '@/features/auth/stores/session-flags';
 import { DashboardText } from '@/features/dashboard/texts';
+import { setSessionFlags } from '@/lib/session/session-flags';
 import { FakeSocket } from '@/test/fake-socket';
-import { aUser } from '@/test/fixtures';
 import { mockFetch, type MockAnswer } from '@/test/fetch-mock';
+import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 const DASHBOARD = '/api/admin/dashboard';

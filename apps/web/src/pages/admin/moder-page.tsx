@@ -1,6 +1,6 @@
 import { hasPermission, PermissionSign } from '@retouch/shared/permissions';
-import { useSession } from '@/features/auth/hooks/use-session';
 import { ModeratorWorkplace } from '@/features/moderator-workplace/components/moderator-workplace';
+import { useSession } from '@/lib/session/use-session';
 
 export default function ModerPage() {
   const { permissions, permissionsLoading } = useSession();

@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { StaffOrderText } from '@/components/staff-order/texts';
 import { AdminOrdersRowLabel, AdminOrdersUiText } from '@/features/admin-orders/texts';
-import { setSessionFlags } from '@/features/auth/stores/session-flags';
+import { setSessionFlags } from '@/lib/session/session-flags';
 import { mockFetch, type MockAnswer } from '@/test/fetch-mock';
 import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';

@@ -4,7 +4,7 @@ import { AdminText } from '@retouch/shared/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AdminOrdersRowLabel, AdminOrdersUiText } from '@/features/admin-orders/texts';
-import { setSessionFlags } from '@/features/auth/stores/session-flags';
+import { setSessionFlags } from '@/lib/session/session-flags';
 import { mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';

@@ -5,10 +5,10 @@ import { AdminText } from '@retouch/shared/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setSessionFlags } from '@/features/auth/stores/session-flags';
 import { SettingRowLabel, SiteSettingsText } from '@/features/site-settings/texts';
-import { aUser } from '@/test/fixtures';
+import { setSessionFlags } from '@/lib/session/session-flags';
 import { mockFetch } from '@/test/fetch-mock';
+import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 /** `GET /api/executor/state` off shift, no order in hand: what the designer cabinet reads on connecting. */

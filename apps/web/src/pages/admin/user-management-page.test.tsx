@@ -5,11 +5,11 @@ import { SocketEvent } from '@retouch/shared/realtime';
 import { AdminText } from '@retouch/shared/texts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setSessionFlags } from '@/features/auth/stores/session-flags';
 import { UserManagementText, UserRowLabel } from '@/features/user-management/texts';
+import { setSessionFlags } from '@/lib/session/session-flags';
 import { FakeSocket } from '@/test/fake-socket';
-import { aUser } from '@/test/fixtures';
 import { mockFetch, type RecordedCall } from '@/test/fetch-mock';
+import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 const admin = aUser({ email: 'admin@retouch.local', role: { title: 'Admin' }, isAdmin: true });

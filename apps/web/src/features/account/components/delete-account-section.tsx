@@ -2,8 +2,8 @@ import { AccountUiText, type DeleteAccountBody } from '@retouch/shared/accounts'
 import { CustomerText } from '@retouch/shared/texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Typography } from 'antd';
-import { clearSessionFlags, setExitPath } from '@/features/auth/stores/session-flags';
 import { errorMessage } from '@/lib/api-client';
+import { clearSessionFlags, setExitPath } from '@/lib/session/session-flags';
 import { useAccountSecurity, useDeleteAccount } from '../api/delete-account';
 
 interface DeleteAccountValues {

@@ -1,9 +1,13 @@
-import { AccountUiText, type ForgotPasswordBody } from '@retouch/shared/accounts';
+import { AccountUiText, forgotPasswordSchema, type ForgotPasswordBody } from '@retouch/shared/accounts';
 import { CustomerText } from '@retouch/shared/texts';
 import { Alert, App, Button, Form, Input, Typography } from 'antd';
 import { Link } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
+import { schemaRule } from '@/lib/schema-rule';
 import { useForgotPassword } from '../api/forgot-password';
+
+// The server's e-mail schema and texts: required, then a valid address.
+const emailRule = schemaRule(forgotPasswordSchema.shape.email);
 
 /** Asks for a reset link by e-mail; the answer is the same whether or not the account exists. */
 export function ForgotPasswordForm() {
@@ -36,14 +40,7 @@ export function ForgotPasswordForm() {
         <Typography.Paragraph>{AccountUiText.forgotIntro}</Typography.Paragraph>
       )}
       <Form<ForgotPasswordBody> layout="vertical" onFinish={submit} requiredMark={false}>
-        <Form.Item
-          label={CustomerText.email}
-          name="email"
-          rules={[
-            { required: true, whitespace: true, message: CustomerText.emailRequired },
-            { type: 'email', message: CustomerText.emailInvalid },
-          ]}
-        >
+        <Form.Item label={CustomerText.email} name="email" required rules={[emailRule]}>
           <Input type="email" autoComplete="email" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={forgot.isPending}>

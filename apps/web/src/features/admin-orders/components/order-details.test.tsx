@@ -3,7 +3,7 @@ import { OrderCondition } from '@retouch/shared/orders';
 import { getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { StaffOrderText } from '@/components/staff-order/texts';
-import { setSessionFlags } from '@/features/auth/stores/session-flags';
+import { setSessionFlags } from '@/lib/session/session-flags';
 import { mockFetch, type MockAnswer } from '@/test/fetch-mock';
 import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';

@@ -5,7 +5,7 @@ import { SocketEvent } from '@retouch/shared/realtime';
 import { AdminText } from '@retouch/shared/texts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setSessionFlags } from '@/features/auth/stores/session-flags';
+import { setSessionFlags } from '@/lib/session/session-flags';
 import { FakeSocket } from '@/test/fake-socket';
 import { mockFetch, type MockAnswer } from '@/test/fetch-mock';
 import { aUser } from '@/test/fixtures';

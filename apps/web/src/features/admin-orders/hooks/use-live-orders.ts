@@ -9,8 +9,8 @@ import { hasPermission, PermissionSign } from '@retouch/shared/permissions';
 import { SocketEvent } from '@retouch/shared/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
-import { useSession } from '@/features/auth/hooks/use-session';
 import { queryKeys } from '@/lib/query-keys';
+import { useSession } from '@/lib/session/use-session';
 import { useSocket } from '@/lib/socket-context';
 import { isOrdersPageKey, type OrdersTableQuery } from '../api/get-orders';
 

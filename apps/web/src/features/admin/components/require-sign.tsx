@@ -4,7 +4,7 @@ import { Button, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/lib/session/use-session';
 import { ADMIN_MENU_ITEMS } from '../config/menu-items';
 
 /**

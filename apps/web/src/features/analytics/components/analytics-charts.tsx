@@ -1,8 +1,8 @@
 import type { AnalyticsRow } from '@retouch/shared/dispatch';
 import { Col, Row, Typography } from 'antd';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatServerDay, formatShortServerDay } from '@/lib/format-date';
 import { AnalyticsScreenText } from '../texts';
-import { formatDay, formatShortDay } from '../utils/format';
 
 const CHART_STYLE = { width: '100%', height: 240 };
 const ORDERS_COLOR = '#1677ff';
@@ -24,9 +24,9 @@ function DayChart({ title, rows, dataKey, color }: DayChartProps) {
       </Typography.Title>
       <BarChart responsive style={CHART_STYLE} data={rows}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="date" tickFormatter={formatShortDay} />
+        <XAxis dataKey="date" tickFormatter={formatShortServerDay} />
         <YAxis allowDecimals={false} />
-        <Tooltip labelFormatter={(day) => formatDay(String(day))} />
+        <Tooltip labelFormatter={(day) => formatServerDay(String(day))} />
         <Bar dataKey={dataKey} name={title} fill={color} />
       </BarChart>
     </figure>

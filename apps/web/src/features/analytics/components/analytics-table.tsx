@@ -1,11 +1,12 @@
 import type { AnalyticsRow } from '@retouch/shared/dispatch';
 import { Table, type TableColumnsType } from 'antd';
 import { formatCents, formatTokens } from '@/lib/format-amount';
+import { formatServerDay } from '@/lib/format-date';
 import { AnalyticsScreenText } from '../texts';
-import { formatDay, formatShiftTime } from '../utils/format';
+import { formatShiftTime } from '../utils/format';
 
 const columns: TableColumnsType<AnalyticsRow> = [
-  { key: 'date', title: AnalyticsScreenText.date, render: (_, row) => formatDay(row.date) },
+  { key: 'date', title: AnalyticsScreenText.date, render: (_, row) => formatServerDay(row.date) },
   {
     key: 'shiftTime',
     title: AnalyticsScreenText.shiftTime,

@@ -1,8 +1,7 @@
 import { messageSchema } from '@retouch/shared/users';
 import { useMutation } from '@tanstack/react-query';
-import { clearDraft } from '@/features/editor/stores/editor-draft-store';
 import { apiRequest } from '@/lib/api-client';
-import { useEndLocalSession } from '../hooks/use-end-local-session';
+import { useEndLocalSession } from '@/lib/session/use-end-local-session';
 
 /** `POST /api/logout`. */
 function logout() {
@@ -10,16 +9,16 @@ function logout() {
 }
 
 /**
- * Logs out on the server, then forgets the session here whatever the server said, and the editor draft
- * kept on this device: the next person at a shared computer must not find the photo. (A session that
- * merely expired keeps the draft: the customer logs in again to send it.)
+ * Logs out on the server, then forgets the session here whatever the server said, and what
+ * `forgetOnDevice` clears (the editor draft): the next person at a shared computer must not find the
+ * photo. (A session that merely expired keeps the draft: the customer logs in again to send it.)
  */
-export function useLogout() {
+export function useLogout(forgetOnDevice: () => Promise<void>) {
   const endLocalSession = useEndLocalSession();
   return useMutation({
     mutationFn: logout,
     onSettled: () => {
-      void clearDraft().catch(() => undefined);
+      void forgetOnDevice().catch(() => undefined);
       endLocalSession();
     },
   });

@@ -4,8 +4,8 @@ import { DownOutlined, GiftOutlined, WalletOutlined } from '@ant-design/icons';
 import { App, Avatar, Button, Dropdown, Flex, Spin, Tag, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { useSession } from '@/lib/session/use-session';
 import { useLogout } from '../api/logout';
-import { useSession } from '../hooks/use-session';
 
 interface AccountMenuProps {
   vertical?: boolean;
@@ -13,14 +13,21 @@ interface AccountMenuProps {
   onBalanceClick?: () => void;
   /** Shown after the balances (the header's plus button buying tokens). */
   balanceAction?: ReactNode;
+  /** What the exit clears on this device besides the session (the editor draft). */
+  forgetOnLogout: () => Promise<void>;
 }
 
 /** The logged-in block of the header: e-mail, balances and the account menu. */
-export function AccountMenu({ vertical = false, onBalanceClick, balanceAction }: AccountMenuProps) {
+export function AccountMenu({
+  vertical = false,
+  onBalanceClick,
+  balanceAction,
+  forgetOnLogout,
+}: AccountMenuProps) {
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const { user, isLoading } = useSession();
-  const logout = useLogout();
+  const logout = useLogout(forgetOnLogout);
 
   if (isLoading) return <Spin size="small" />;
   if (!user) return null;

@@ -3,8 +3,8 @@ import { App, Flex, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
+import { setPendingRegistration } from '@/lib/session/pending-registration';
 import { useConfirmEmail } from '../api/confirm-email';
-import { setPendingRegistration } from '../stores/pending-registration';
 
 /** Passes the confirmation link's query to the server, shows the answer, then always goes to /login. */
 export function ConfirmEmail() {

@@ -5,10 +5,10 @@ import { App, Button, Flex, Form, Input } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { setPendingRegistration, usePendingRegistration } from '@/lib/session/pending-registration';
+import { safeRedirectPath } from '@/lib/session/redirect';
+import { setSessionFlags } from '@/lib/session/session-flags';
 import { useLogin } from '../api/login';
-import { setPendingRegistration, usePendingRegistration } from '../stores/pending-registration';
-import { setSessionFlags } from '../stores/session-flags';
-import { safeRedirectPath } from '../utils/redirect';
 import { PendingConfirmationBanner } from './pending-confirmation-banner';
 
 /** Login by e-mail or username; an unconfirmed account gets the pending-confirmation banner instead. */

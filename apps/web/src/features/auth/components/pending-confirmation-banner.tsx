@@ -3,9 +3,9 @@ import { CONFIRMATION_RESEND_COOLDOWN_SECONDS } from '@retouch/shared/constants'
 import { CustomerText } from '@retouch/shared/texts';
 import { Alert, App, Button, Tooltip } from 'antd';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { setPendingRegistration } from '@/lib/session/pending-registration';
 import { useNow } from '@/lib/use-now';
 import { useResendConfirmation } from '../api/resend-confirmation';
-import { setPendingRegistration } from '../stores/pending-registration';
 
 const CONFLICT = 409;
 

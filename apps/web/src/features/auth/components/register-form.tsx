@@ -1,11 +1,11 @@
 import { registrationSchema } from '@retouch/shared/auth';
-import { MIN_PASSWORD_LENGTH } from '@retouch/shared/constants';
 import { CustomerText } from '@retouch/shared/texts';
 import { App, Button, Checkbox, Form, Input, Typography, type FormRule } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
+import { schemaRule } from '@/lib/schema-rule';
+import { setPendingRegistration } from '@/lib/session/pending-registration';
 import { useRegister } from '../api/register';
-import { setPendingRegistration } from '../stores/pending-registration';
 
 interface RegisterValues {
   giveName: string;
@@ -16,14 +16,9 @@ interface RegisterValues {
   agreement: boolean;
 }
 
-// The e-mail is checked by the same shared schema the server applies.
-const emailRule: FormRule = {
-  validator: (_, value: string | undefined) => {
-    const result = registrationSchema.shape.email.safeParse(value ?? '');
-    if (result.success) return Promise.resolve();
-    return Promise.reject(new Error(result.error.issues[0]?.message ?? CustomerText.emailInvalid));
-  },
-};
+// The e-mail and the password are checked by the shared schema the server applies, with its texts.
+const emailRule = schemaRule(registrationSchema.shape.email);
+const passwordRule = schemaRule(registrationSchema.shape.password);
 
 const confirmRule: FormRule = ({ getFieldValue }) => ({
   validator: (_, value: string | undefined) =>
@@ -82,15 +77,7 @@ export function RegisterForm() {
       <Form.Item label={CustomerText.email} name="email" required rules={[emailRule]}>
         <Input type="email" autoComplete="email" />
       </Form.Item>
-      <Form.Item
-        label={CustomerText.password}
-        name="password"
-        hasFeedback
-        rules={[
-          { required: true, message: CustomerText.passwordRequired },
-          { min: MIN_PASSWORD_LENGTH, message: CustomerText.passwordTooShort },
-        ]}
-      >
+      <Form.Item label={CustomerText.password} name="password" hasFeedback required rules={[passwordRule]}>
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <Form.Item

@@ -1,7 +1,7 @@
 import type { Product } from '@retouch/shared/payments';
 import { Flex, Radio, Typography, theme } from 'antd';
+import { formatUsd } from '@/lib/format-usd';
 import { BuyTokensText, PackageLabel } from '../texts';
-import { formatUsd } from '../utils/format-usd';
 
 interface PackagePickerProps {
   products: readonly Product[];

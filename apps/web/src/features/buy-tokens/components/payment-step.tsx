@@ -3,9 +3,9 @@ import type { Balance } from '@retouch/shared/users';
 import { useIsMutating } from '@tanstack/react-query';
 import { Descriptions, Flex, Radio, Typography } from 'antd';
 import { useId, useState } from 'react';
+import { formatUsd } from '@/lib/format-usd';
 import { cardPaymentKey } from '../hooks/use-card-payment';
 import { BuyTokensText, PackageLabel } from '../texts';
-import { formatUsd } from '../utils/format-usd';
 import { CardPayment } from './card-payment';
 import { CryptoPayment } from './crypto-payment';
 

@@ -1,9 +1,9 @@
 import type { PaymentConfig, Product } from '@retouch/shared/payments';
 import type { Balance } from '@retouch/shared/users';
 import { screen, within } from '@testing-library/react';
-import { setSessionFlags } from '@/features/auth/stores/session-flags';
-import { aUser } from '@/test/fixtures';
+import { setSessionFlags } from '@/lib/session/session-flags';
 import { mockFetch } from '@/test/fetch-mock';
+import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { BuyTokensText } from '../texts';
 

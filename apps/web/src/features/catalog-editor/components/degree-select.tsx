@@ -1,6 +1,6 @@
 import { CatalogText, type Degree } from '@retouch/shared/catalog';
 import { Select } from 'antd';
-import { useDegrees } from '../api/get-degrees';
+import { useDegrees } from '@/lib/api/get-degrees';
 import { useCatalogNotice } from '../hooks/use-catalog-notice';
 import { CatalogEditorText } from '../texts';
 import { nextDegreeSelection } from '../utils/degree-selection';

@@ -1,10 +1,10 @@
 import { CatalogNotice, groupBodySchema, type AdminGroup, type Bilingual } from '@retouch/shared/catalog';
-import { Form, Input, Modal, Switch } from 'antd';
+import { Form, Input, Switch } from 'antd';
+import { FormModal } from '@/components/form-modal';
 import { useCreateGroup } from '../api/create-group';
 import { useUpdateGroup } from '../api/update-group';
 import { useCatalogNotice } from '../hooks/use-catalog-notice';
 import { CatalogEditorText } from '../texts';
-import { formModalProps } from '../utils/form-modal-props';
 import { groupRules } from '../utils/form-rules';
 
 interface GroupFormValues {
@@ -22,7 +22,6 @@ interface GroupFormModalProps {
 /** Adds a group or edits its titles and status. */
 export function GroupFormModal({ group, onCreated, onClose }: GroupFormModalProps) {
   const notice = useCatalogNotice();
-  const [form] = Form.useForm<GroupFormValues>();
   const createGroup = useCreateGroup();
   const updateGroup = useUpdateGroup();
   const pending = createGroup.isPending || updateGroup.isPending;
@@ -57,41 +56,35 @@ export function GroupFormModal({ group, onCreated, onClose }: GroupFormModalProp
   };
 
   return (
-    <Modal
-      {...formModalProps(pending)}
+    <FormModal<GroupFormValues>
       title={group ? CatalogEditorText.editGroup : CatalogEditorText.newGroup}
       okText={group ? CatalogEditorText.save : CatalogEditorText.add}
-      onOk={() => form.submit()}
-      onCancel={onClose}
+      cancelText={CatalogEditorText.cancel}
+      pending={pending}
+      name="group-form"
+      initialValues={initialValues}
+      onSubmit={save}
+      onClose={onClose}
     >
-      <Form<GroupFormValues>
-        form={form}
-        name="group-form"
-        layout="vertical"
-        initialValues={initialValues}
-        onFinish={save}
-        disabled={pending}
+      <Form.Item
+        label={CatalogEditorText.nameRu}
+        name={['title', 'admin']}
+        rules={groupRules.titleAdmin}
+        required
       >
-        <Form.Item
-          label={CatalogEditorText.nameRu}
-          name={['title', 'admin']}
-          rules={groupRules.titleAdmin}
-          required
-        >
-          <Input autoFocus />
-        </Form.Item>
-        <Form.Item
-          label={CatalogEditorText.nameEn}
-          name={['title', 'user']}
-          rules={group ? groupRules.titleUserOnEdit : []}
-          required={group !== null}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item label={CatalogEditorText.status} name="status" valuePropName="checked">
-          <Switch />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input autoFocus />
+      </Form.Item>
+      <Form.Item
+        label={CatalogEditorText.nameEn}
+        name={['title', 'user']}
+        rules={group ? groupRules.titleUserOnEdit : []}
+        required={group !== null}
+      >
+        <Input />
+      </Form.Item>
+      <Form.Item label={CatalogEditorText.status} name="status" valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,10 +1,10 @@
 import { CatalogNotice, type AdminGroup, type AdminService } from '@retouch/shared/catalog';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Space, Tag, Typography } from 'antd';
+import { DeleteRowButton } from '@/components/editable-table/delete-row-button';
 import { useDeleteGroup } from '../api/delete-group';
 import { useCatalogNotice } from '../hooks/use-catalog-notice';
 import { CatalogEditorText } from '../texts';
-import { ConfirmDeleteButton } from './confirm-delete-button';
 import { ServicesTable } from './services-table';
 
 interface GroupPanelProps {
@@ -50,8 +50,9 @@ export function GroupPanel({
           <Button icon={<EditOutlined aria-hidden />} onClick={onEditGroup}>
             {CatalogEditorText.editGroup}
           </Button>
-          <ConfirmDeleteButton
+          <DeleteRowButton
             question={CatalogEditorText.deleteGroupConfirm}
+            confirmTexts={{ ok: CatalogEditorText.delete, cancel: CatalogEditorText.cancel }}
             text={CatalogEditorText.deleteGroup}
             onConfirm={remove}
           />

@@ -1,7 +1,7 @@
 import { PictureOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Typography, Upload, theme } from 'antd';
 import { useId } from 'react';
-import { useObjectUrl } from '../hooks/use-object-url';
+import { useObjectUrl } from '@/lib/use-object-url';
 import { CatalogEditorLabel, CatalogEditorText } from '../texts';
 
 interface ImagePickerProps {

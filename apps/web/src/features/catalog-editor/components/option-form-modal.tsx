@@ -1,6 +1,7 @@
 import { CatalogNotice, CatalogText, offerDataSchema, type AdminOption } from '@retouch/shared/catalog';
-import { Divider, Form, Modal, Select } from 'antd';
+import { Divider, Form, Select } from 'antd';
 import { useId, useState } from 'react';
+import { FormModal } from '@/components/form-modal';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateOption } from '../api/create-option';
 import { useOptionTemplates } from '../api/get-option-templates';
@@ -8,7 +9,6 @@ import { NO_IMAGES, type OfferImages } from '../api/offer-multipart';
 import { useUpdateOption } from '../api/update-option';
 import { useCatalogNotice } from '../hooks/use-catalog-notice';
 import { CatalogEditorText } from '../texts';
-import { formModalProps } from '../utils/form-modal-props';
 import { EMPTY_OFFER_VALUES, offerFormValuesOf, type OfferFormValues } from '../utils/offer-values';
 import { OfferFields } from './offer-fields';
 import { hasAllImages, hasAnyImage, OfferImagesFields } from './offer-images-fields';
@@ -80,35 +80,30 @@ export function OptionFormModal({ target, onClose }: { target: OptionFormTarget;
   };
 
   return (
-    <Modal
-      {...formModalProps(pending)}
+    <FormModal<OfferFormValues>
       title={adding ? CatalogEditorText.newOption : CatalogEditorText.editOption}
       okText={adding ? CatalogEditorText.add : CatalogEditorText.save}
-      onOk={() => form.submit()}
-      onCancel={onClose}
+      cancelText={CatalogEditorText.cancel}
+      pending={pending}
+      name="option-form"
+      form={form}
+      initialValues={target.kind === 'edit' ? offerFormValuesOf(target.option) : EMPTY_OFFER_VALUES}
+      onSubmit={save}
+      onSubmitFailed={() => imagesMissing && notice.failure(CatalogText.optionImagesMissing)}
+      onClose={onClose}
       width={760}
     >
-      <Form<OfferFormValues>
-        form={form}
-        name="option-form"
-        layout="vertical"
-        initialValues={target.kind === 'edit' ? offerFormValuesOf(target.option) : EMPTY_OFFER_VALUES}
-        onFinish={save}
-        onFinishFailed={() => imagesMissing && notice.failure(CatalogText.optionImagesMissing)}
+      <TemplateFill onFill={(values) => form.setFieldsValue(values)} />
+      <OfferFields withStatus />
+      <Divider />
+      <OfferImagesFields
+        images={images}
+        current={target.kind === 'edit' ? target.option : undefined}
+        required={adding}
         disabled={pending}
-      >
-        <TemplateFill onFill={(values) => form.setFieldsValue(values)} />
-        <OfferFields withStatus />
-        <Divider />
-        <OfferImagesFields
-          images={images}
-          current={target.kind === 'edit' ? target.option : undefined}
-          required={adding}
-          disabled={pending}
-          progress={progress}
-          onChange={setImages}
-        />
-      </Form>
-    </Modal>
+        progress={progress}
+        onChange={setImages}
+      />
+    </FormModal>
   );
 }

@@ -1,10 +1,10 @@
 import { CatalogNotice, type AdminOption } from '@retouch/shared/catalog';
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Empty, Space, Table, type TableColumnsType } from 'antd';
+import { DeleteRowButton } from '@/components/editable-table/delete-row-button';
 import { useDeleteOption } from '../api/delete-option';
 import { useCatalogNotice } from '../hooks/use-catalog-notice';
 import { CatalogEditorLabel, CatalogEditorText } from '../texts';
-import { ConfirmDeleteButton } from './confirm-delete-button';
 import { OfferThumbnail } from './offer-thumbnail';
 import { OptionStatusSwitch } from './option-status-switch';
 
@@ -47,8 +47,9 @@ export function OptionsTable({
             aria-label={CatalogEditorLabel.edit(option.title.admin)}
             onClick={() => onEdit(option)}
           />
-          <ConfirmDeleteButton
+          <DeleteRowButton
             question={CatalogEditorText.deleteOptionConfirm}
+            confirmTexts={{ ok: CatalogEditorText.delete, cancel: CatalogEditorText.cancel }}
             ariaLabel={CatalogEditorLabel.delete(option.title.admin)}
             onConfirm={() => remove(option)}
           />

@@ -5,15 +5,15 @@ import {
   serviceDataSchema,
   type AdminService,
 } from '@retouch/shared/catalog';
-import { Checkbox, Divider, Form, Modal } from 'antd';
+import { Checkbox, Divider, Form } from 'antd';
 import { useState } from 'react';
+import { FormModal } from '@/components/form-modal';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateService } from '../api/create-service';
 import { NO_IMAGES, type OfferImages } from '../api/offer-multipart';
 import { useUpdateService } from '../api/update-service';
 import { useCatalogNotice } from '../hooks/use-catalog-notice';
 import { CatalogEditorText } from '../texts';
-import { formModalProps } from '../utils/form-modal-props';
 import { EMPTY_OFFER_VALUES, offerFormValuesOf, type OfferFormValues } from '../utils/offer-values';
 import { DegreeSelect } from './degree-select';
 import { OfferFields } from './offer-fields';
@@ -65,7 +65,6 @@ function initialValuesOf(target: ServiceFormTarget): ServiceFormValues {
 /** Adds a service to a group (offer fields and three pictures) or edits one (also its flags and degrees). */
 export function ServiceFormModal({ target, onClose }: { target: ServiceFormTarget; onClose: () => void }) {
   const notice = useCatalogNotice();
-  const [form] = Form.useForm<ServiceFormValues>();
   const [images, setImages] = useState<OfferImages>(NO_IMAGES);
   const [progress, setProgress] = useState<number | null>(null);
   const createService = useCreateService();
@@ -112,47 +111,41 @@ export function ServiceFormModal({ target, onClose }: { target: ServiceFormTarge
   };
 
   return (
-    <Modal
-      {...formModalProps(pending)}
+    <FormModal<ServiceFormValues>
       title={adding ? CatalogEditorText.newService : CatalogEditorText.editService}
       okText={adding ? CatalogEditorText.add : CatalogEditorText.save}
-      onOk={() => form.submit()}
-      onCancel={onClose}
+      cancelText={CatalogEditorText.cancel}
+      pending={pending}
+      name="service-form"
+      initialValues={initialValuesOf(target)}
+      onSubmit={save}
+      onSubmitFailed={() => imagesMissing && notice.failure(CatalogText.serviceImagesMissing)}
+      onClose={onClose}
       width={760}
     >
-      <Form<ServiceFormValues>
-        form={form}
-        name="service-form"
-        layout="vertical"
-        initialValues={initialValuesOf(target)}
-        onFinish={save}
-        onFinishFailed={() => imagesMissing && notice.failure(CatalogText.serviceImagesMissing)}
-        disabled={pending}
-      >
-        <OfferFields withStatus />
-        {target.kind === 'edit' && (
-          <>
-            <Divider />
-            {flags.map(({ name, label }) => (
-              <Form.Item key={name} name={name} valuePropName="checked" style={{ marginBottom: 8 }}>
-                <Checkbox>{label}</Checkbox>
-              </Form.Item>
-            ))}
-            <Form.Item label={CatalogEditorText.degrees} name="degreeAction">
-              <DegreeSelect />
+      <OfferFields withStatus />
+      {target.kind === 'edit' && (
+        <>
+          <Divider />
+          {flags.map(({ name, label }) => (
+            <Form.Item key={name} name={name} valuePropName="checked" style={{ marginBottom: 8 }}>
+              <Checkbox>{label}</Checkbox>
             </Form.Item>
-          </>
-        )}
-        <Divider />
-        <OfferImagesFields
-          images={images}
-          current={target.kind === 'edit' ? target.service : undefined}
-          required={adding}
-          disabled={pending}
-          progress={progress}
-          onChange={setImages}
-        />
-      </Form>
-    </Modal>
+          ))}
+          <Form.Item label={CatalogEditorText.degrees} name="degreeAction">
+            <DegreeSelect />
+          </Form.Item>
+        </>
+      )}
+      <Divider />
+      <OfferImagesFields
+        images={images}
+        current={target.kind === 'edit' ? target.service : undefined}
+        required={adding}
+        disabled={pending}
+        progress={progress}
+        onChange={setImages}
+      />
+    </FormModal>
   );
 }

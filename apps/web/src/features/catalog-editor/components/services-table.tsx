@@ -1,10 +1,10 @@
 import { CatalogNotice, type AdminService } from '@retouch/shared/catalog';
 import { AppstoreAddOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Empty, Space, Table, type TableColumnsType } from 'antd';
+import { DeleteRowButton } from '@/components/editable-table/delete-row-button';
 import { useDeleteService } from '../api/delete-service';
 import { useCatalogNotice } from '../hooks/use-catalog-notice';
 import { CatalogEditorLabel, CatalogEditorText } from '../texts';
-import { ConfirmDeleteButton } from './confirm-delete-button';
 import { OfferThumbnail } from './offer-thumbnail';
 import { ServiceStatusSwitch } from './service-status-switch';
 
@@ -64,8 +64,9 @@ export function ServicesTable({ services, onEdit, onOpenOptions }: ServicesTable
             aria-label={CatalogEditorLabel.edit(service.title.admin)}
             onClick={() => onEdit(service)}
           />
-          <ConfirmDeleteButton
+          <DeleteRowButton
             question={CatalogEditorText.deleteServiceConfirm}
+            confirmTexts={{ ok: CatalogEditorText.delete, cancel: CatalogEditorText.cancel }}
             ariaLabel={CatalogEditorLabel.delete(service.title.admin)}
             onConfirm={() => remove(service)}
           />

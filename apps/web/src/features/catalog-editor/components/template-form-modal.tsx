@@ -1,11 +1,10 @@
 import { CatalogNotice, optionTemplateBodySchema, type OptionTemplate } from '@retouch/shared/catalog';
-import { Form, Modal } from 'antd';
+import { FormModal } from '@/components/form-modal';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateOptionTemplate } from '../api/create-option-template';
 import { useUpdateOptionTemplate } from '../api/update-option-template';
 import { useCatalogNotice } from '../hooks/use-catalog-notice';
 import { CatalogEditorText } from '../texts';
-import { formModalProps } from '../utils/form-modal-props';
 import { EMPTY_OFFER_VALUES, offerFormValuesOf, type OfferFormValues } from '../utils/offer-values';
 import { OfferFields } from './offer-fields';
 
@@ -18,7 +17,6 @@ interface TemplateFormModalProps {
 /** Adds or edits an option template: the offer fields without status and pictures. */
 export function TemplateFormModal({ template, onClose }: TemplateFormModalProps) {
   const notice = useCatalogNotice();
-  const [form] = Form.useForm<OfferFormValues>();
   const createTemplate = useCreateOptionTemplate();
   const updateTemplate = useUpdateOptionTemplate();
   const pending = createTemplate.isPending || updateTemplate.isPending;
@@ -38,24 +36,18 @@ export function TemplateFormModal({ template, onClose }: TemplateFormModalProps)
   };
 
   return (
-    <Modal
-      {...formModalProps(pending)}
+    <FormModal<OfferFormValues>
       title={template ? CatalogEditorText.editTemplate : CatalogEditorText.newTemplate}
       okText={template ? CatalogEditorText.save : CatalogEditorText.add}
-      onOk={() => form.submit()}
-      onCancel={onClose}
+      cancelText={CatalogEditorText.cancel}
+      pending={pending}
+      name="template-form"
+      initialValues={template ? offerFormValuesOf(template) : EMPTY_OFFER_VALUES}
+      onSubmit={save}
+      onClose={onClose}
       width={760}
     >
-      <Form<OfferFormValues>
-        form={form}
-        name="template-form"
-        layout="vertical"
-        initialValues={template ? offerFormValuesOf(template) : EMPTY_OFFER_VALUES}
-        onFinish={save}
-        disabled={pending}
-      >
-        <OfferFields withStatus={false} />
-      </Form>
-    </Modal>
+      <OfferFields withStatus={false} />
+    </FormModal>
   );
 }

@@ -3,12 +3,12 @@ import { AdminText } from '@retouch/shared/texts';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Empty, Flex, Modal, Skeleton, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
+import { DeleteRowButton } from '@/components/editable-table/delete-row-button';
 import { LoadError } from '@/components/load-error';
 import { useDeleteOptionTemplate } from '../api/delete-option-template';
 import { useOptionTemplates } from '../api/get-option-templates';
 import { useCatalogNotice } from '../hooks/use-catalog-notice';
 import { CatalogEditorLabel, CatalogEditorText } from '../texts';
-import { ConfirmDeleteButton } from './confirm-delete-button';
 import { TemplateFormModal } from './template-form-modal';
 
 type TemplateFormTarget = { template: OptionTemplate | null };
@@ -41,8 +41,9 @@ export function TemplatesModal({ onClose }: { onClose: () => void }) {
             aria-label={CatalogEditorLabel.edit(template.title.admin)}
             onClick={() => setFormTarget({ template })}
           />
-          <ConfirmDeleteButton
+          <DeleteRowButton
             question={CatalogEditorText.deleteTemplateConfirm}
+            confirmTexts={{ ok: CatalogEditorText.delete, cancel: CatalogEditorText.cancel }}
             ariaLabel={CatalogEditorLabel.delete(template.title.admin)}
             onConfirm={() => remove(template)}
           />

@@ -1,7 +1,7 @@
 import type { DashboardDay } from '@retouch/shared/dashboard';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatServerDay, formatShortServerDay } from '@/lib/format-date';
 import { DashboardText } from '../texts';
-import { formatDay, formatShortDay } from '../utils/format';
 
 const CHART_STYLE = { width: '100%', height: 260 };
 const ORDERS_COLOR = '#1677ff';
@@ -15,10 +15,10 @@ export default function DaysChart({ days }: { days: DashboardDay[] }) {
   return (
     <ComposedChart responsive style={CHART_STYLE} data={days}>
       <CartesianGrid strokeDasharray="3 3" vertical={false} />
-      <XAxis dataKey="date" tickFormatter={formatShortDay} />
+      <XAxis dataKey="date" tickFormatter={formatShortServerDay} />
       <YAxis yAxisId="orders" allowDecimals={false} />
       <YAxis yAxisId="revenue" orientation="right" allowDecimals={false} />
-      <Tooltip labelFormatter={(day) => formatDay(String(day))} />
+      <Tooltip labelFormatter={(day) => formatServerDay(String(day))} />
       <Legend />
       <Bar yAxisId="orders" dataKey="orders" name={DashboardText.ordersSeries} fill={ORDERS_COLOR} />
       <Line

@@ -1,14 +1,15 @@
 import type { DashboardDay } from '@retouch/shared/dashboard';
 import { Collapse, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
 import { lazy, Suspense, useId } from 'react';
+import { formatServerDay } from '@/lib/format-date';
 import { DashboardText, daysSummary } from '../texts';
-import { formatCount, formatDay } from '../utils/format';
+import { formatCount } from '../utils/format';
 
 // recharts stays out of the admin chunk: it loads once there are days to draw.
 const DaysChart = lazy(() => import('./days-chart'));
 
 const columns: TableColumnsType<DashboardDay> = [
-  { key: 'date', title: DashboardText.date, render: (_, day) => formatDay(day.date) },
+  { key: 'date', title: DashboardText.date, render: (_, day) => formatServerDay(day.date) },
   { key: 'orders', title: DashboardText.ordersSeries, render: (_, day) => formatCount(day.orders) },
   { key: 'revenue', title: DashboardText.revenueSeries, render: (_, day) => formatCount(day.revenue) },
 ];

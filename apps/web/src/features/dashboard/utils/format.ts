@@ -6,12 +6,3 @@ export const formatCount = (value: number) => count.format(value);
 
 /** Minutes to a tenth, with a decimal comma: 41.7 -> "41,7". */
 export const formatMinutes = (minutes: number) => tenths.format(minutes);
-
-/** A server day (YYYY-MM-DD, UTC) as dd.mm.yyyy, without going through a time zone. */
-export function formatDay(day: string): string {
-  const [year, month, date] = day.split('-');
-  return `${date}.${month}.${year}`;
-}
-
-/** A server day as dd.mm, short enough for a chart axis. */
-export const formatShortDay = (day: string) => formatDay(day).slice(0, 5);

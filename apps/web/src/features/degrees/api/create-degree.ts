@@ -1,8 +1,7 @@
-import { queryKeys } from '@/lib/query-keys';
 import type { Bilingual, Degree } from '@retouch/shared/catalog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import {} from './get-degrees';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `POST /api/admin/services/degree` {title:{admin,user}}: a titled degree (the default when it is the first). */
 function createDegree(title: Bilingual) {

@@ -1,9 +1,8 @@
-import { queryKeys } from '@/lib/query-keys';
 import type { Degree } from '@retouch/shared/catalog';
 import { messageSchema } from '@retouch/shared/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import {} from './get-degrees';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `DELETE /api/admin/services/degree/{id}`; the server refuses the default degree with 409. */
 function deleteDegree(id: string) {

@@ -1,8 +1,7 @@
-import { queryKeys } from '@/lib/query-keys';
 import type { Degree, DegreeBody } from '@retouch/shared/catalog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import {} from './get-degrees';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface DegreeUpdate {
   id: string;

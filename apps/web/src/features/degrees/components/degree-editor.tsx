@@ -1,25 +1,13 @@
 import { CatalogNotice, type Bilingual, type Degree } from '@retouch/shared/catalog';
 import { AdminText } from '@retouch/shared/texts';
-import { CloseOutlined, DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
-import {
-  App,
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Input,
-  Popconfirm,
-  Radio,
-  Skeleton,
-  Table,
-  Tooltip,
-  type TableColumnsType,
-} from 'antd';
+import { CloseOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { App, Button, Flex, Input, Radio, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { LoadError } from '@/components/load-error';
+import { DeleteRowButton } from '@/components/editable-table/delete-row-button';
+import { EditableTable } from '@/components/editable-table/editable-table';
+import { useDegrees } from '@/lib/api/get-degrees';
 import { useCreateDegree } from '../api/create-degree';
 import { useDeleteDegree } from '../api/delete-degree';
-import { useDegrees } from '../api/get-degrees';
 import { useUpdateDegrees, type DegreeUpdate } from '../api/update-degree';
 import { DegreeText } from '../texts';
 
@@ -110,12 +98,6 @@ export function DegreeEditor() {
       onError: showFailure,
     });
 
-  if (degrees.isError) {
-    return (
-      <LoadError title={AdminText.somethingWrong} retryLabel={AdminText.tryAgain} onRetry={degrees.refetch} />
-    );
-  }
-
   const columns: TableColumnsType<Degree> = [
     {
       key: 'default',
@@ -175,9 +157,13 @@ export function DegreeEditor() {
             {DegreeText.cancel}
           </Button>
         ) : (
-          <DeleteDegreeButton
-            isDefault={degree.default}
-            deleting={deleteDegree.isPending && deleteDegree.variables === degree._id}
+          <DeleteRowButton
+            question={DegreeText.deleteConfirm}
+            text={DegreeText.delete}
+            // The server refuses to delete the default too; here the button says so before anyone tries.
+            disabled={degree.default}
+            disabledHint={DegreeText.defaultCannotBeDeleted}
+            loading={deleteDegree.isPending && deleteDegree.variables === degree._id}
             onConfirm={() => remove(degree)}
           />
         ),
@@ -185,7 +171,7 @@ export function DegreeEditor() {
   ];
 
   return (
-    <Card
+    <EditableTable<Degree>
       title={DegreeText.screenTitle}
       extra={
         <Flex gap="small">
@@ -207,41 +193,10 @@ export function DegreeEditor() {
           </Button>
         </Flex>
       }
-    >
-      {degrees.isPending ? (
-        <div aria-busy="true" aria-label={DegreeText.loading}>
-          <Skeleton active paragraph={{ rows: 4 }} title={false} />
-        </div>
-      ) : (
-        <Table<Degree>
-          rowKey="_id"
-          columns={columns}
-          dataSource={rows}
-          pagination={false}
-          locale={{ emptyText: <Empty description={DegreeText.empty} /> }}
-        />
-      )}
-    </Card>
-  );
-}
-
-interface DeleteDegreeButtonProps {
-  isDefault: boolean;
-  deleting: boolean;
-  onConfirm: () => void;
-}
-
-function DeleteDegreeButton({ isDefault, deleting, onConfirm }: DeleteDegreeButtonProps) {
-  const button = (
-    <Button danger icon={<DeleteOutlined aria-hidden />} disabled={isDefault} loading={deleting}>
-      {DegreeText.delete}
-    </Button>
-  );
-  // The server refuses to delete the default too; here the button says so before anyone tries.
-  if (isDefault) return <Tooltip title={DegreeText.defaultCannotBeDeleted}>{button}</Tooltip>;
-  return (
-    <Popconfirm title={DegreeText.deleteConfirm} onConfirm={onConfirm}>
-      {button}
-    </Popconfirm>
+      list={degrees}
+      rows={rows}
+      columns={columns}
+      texts={{ loading: DegreeText.loading, empty: DegreeText.empty }}
+    />
   );
 }

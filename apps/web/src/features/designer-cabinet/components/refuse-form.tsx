@@ -4,7 +4,7 @@ import { StopOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Form, Select } from 'antd';
 import { useId, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
-import { useRefusalReasons } from '../api/get-refusal-reasons';
+import { useRefusalReasons } from '@/lib/api/get-refusal-reasons';
 import { useRefuseOrder } from '../api/refuse-order';
 import { useDesignerCabinet } from '../hooks/use-designer-cabinet';
 import { DesignerText } from '../texts';

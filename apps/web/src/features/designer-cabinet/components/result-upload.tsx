@@ -4,9 +4,9 @@ import { SendOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Form, Progress, Typography, Upload } from 'antd';
 import { useId, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
+import { useObjectUrl } from '@/lib/use-object-url';
 import { useCompleteOrder } from '../api/complete-order';
 import { useDesignerCabinet } from '../hooks/use-designer-cabinet';
-import { useObjectUrl } from '../hooks/use-object-url';
 import { DesignerText } from '../texts';
 
 const PREVIEW = { maxWidth: 320, maxHeight: 240 };

@@ -1,6 +1,6 @@
 import type { Balance } from '@retouch/shared/users';
 import { Card, Flex, Statistic, Typography } from 'antd';
-import { NewOrderEta } from '@/features/order-eta/components/new-order-eta';
+import { NewOrderEta } from '@/components/order-eta/new-order-eta';
 import { EditorText } from '../texts';
 import { ExecutionTimer } from './execution-timer';
 

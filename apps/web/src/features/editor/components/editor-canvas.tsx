@@ -4,7 +4,7 @@ import type Konva from 'konva';
 import type { KonvaEventObject } from 'konva/lib/Node';
 import { useImperativeHandle, useRef, type Ref } from 'react';
 import { Circle, Group, Image as KonvaImage, Layer, Rect, Stage, Text } from 'react-konva';
-import { useHtmlImage } from '../hooks/use-html-image';
+import { useHtmlImage } from '@/lib/use-html-image';
 import { useWindowWidth } from '../hooks/use-window-width';
 import { canvasSize, fitInside, isInside } from '../model/canvas-layout';
 import type { LoadedPhoto, Person, PlacedEmbed, Point } from '../model/editor-reducer';

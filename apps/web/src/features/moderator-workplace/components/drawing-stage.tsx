@@ -2,7 +2,7 @@ import { Spin } from 'antd';
 import type Konva from 'konva';
 import { useImperativeHandle, useRef, type Ref } from 'react';
 import { Image as KonvaImage, Layer, Line, Stage } from 'react-konva';
-import { useHtmlImage } from '../hooks/use-html-image';
+import { useHtmlImage } from '@/lib/use-html-image';
 import { useWindowSize } from '../hooks/use-window-size';
 import { BRUSH_WIDTH, canvasBox, fitInside, type DrawnLine } from '../utils/drawing';
 import { ModeratorText } from '../texts';
@@ -27,7 +27,7 @@ export interface DrawingStageProps {
 export function DrawingStage({ picture, lines, color, onLinesChange, ref }: DrawingStageProps) {
   const stageRef = useRef<Konva.Stage>(null);
   const drawing = useRef(false);
-  const image = useHtmlImage(picture);
+  const image = useHtmlImage(picture, { crossOrigin: 'anonymous' });
   const box = canvasBox(useWindowSize());
   const size = image ? fitInside({ width: image.naturalWidth, height: image.naturalHeight }, box) : null;
 

@@ -1,9 +1,9 @@
 import { NotificationText } from '@retouch/shared/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { setSessionFlags } from '@/features/auth/stores/session-flags';
-import { aUser } from '@/test/fixtures';
+import { setSessionFlags } from '@/lib/session/session-flags';
 import { mockFetch } from '@/test/fetch-mock';
+import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 async function openProfile(orderEmails = true) {

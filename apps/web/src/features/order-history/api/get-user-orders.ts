@@ -1,8 +1,8 @@
 import { isInGroup } from '@retouch/shared/order-flow';
 import { historyPageSchema } from '@retouch/shared/orders';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ETA_REFRESH_MS } from '@/components/order-eta/get-new-order-eta';
 import { apiRequest } from '@/lib/api-client';
-import { ETA_REFRESH_MS } from '@/features/order-eta/api/get-new-order-eta';
 import { queryKeys } from '@/lib/query-keys';
 
 export type { HistoryOrder } from '@retouch/shared/orders';

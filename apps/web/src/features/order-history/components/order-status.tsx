@@ -2,10 +2,10 @@ import { isInGroup } from '@retouch/shared/order-flow';
 import { BREAKPOINTS } from '@retouch/shared/constants';
 import { HourglassOutlined } from '@ant-design/icons';
 import { Flex, Progress, Tag, Tooltip, Typography } from 'antd';
+import { EtaTime } from '@/components/order-eta/eta-time';
 import { useMediaQuery } from '@/lib/use-media-query';
 import type { HistoryOrder } from '../api/get-user-orders';
 import { useOrderProgress } from '../hooks/use-order-progress';
-import { EtaTime } from '@/features/order-eta/components/eta-time';
 import { isWaitingForDesigner } from '../utils/order-actions';
 
 const CIRCLE_SIZE = 64;

@@ -1,7 +1,8 @@
 import { CatalogNotice } from '@retouch/shared/catalog';
 import { packageBodySchema, type Product } from '@retouch/shared/payments';
 import { AdminText } from '@retouch/shared/texts';
-import { App, Form, Input, Modal, type FormRule } from 'antd';
+import { App, Form, Input, type FormRule } from 'antd';
+import { FormModal } from '@/components/form-modal';
 import { errorMessage } from '@/lib/api-client';
 import { schemaRule } from '@/lib/schema-rule';
 import { useCreatePackage } from '../api/create-package';
@@ -36,7 +37,6 @@ interface PackageFormModalProps {
 /** Adds a package or edits one; it cannot be dismissed while its save runs. */
 export function PackageFormModal({ product, onClose }: PackageFormModalProps) {
   const { notification } = App.useApp();
-  const [form] = Form.useForm<PackageFormValues>();
   const createPackage = useCreatePackage();
   const updatePackage = useUpdatePackage();
   const pending = createPackage.isPending || updatePackage.isPending;
@@ -64,48 +64,31 @@ export function PackageFormModal({ product, onClose }: PackageFormModalProps) {
   };
 
   return (
-    <Modal
-      open
+    <FormModal<PackageFormValues>
       title={product ? PackagesAdminText.editPackage : PackagesAdminText.newPackage}
       okText={product ? PackagesAdminText.save : PackagesAdminText.add}
       cancelText={PackagesAdminText.cancel}
-      confirmLoading={pending}
-      cancelButtonProps={{ disabled: pending }}
-      closable={!pending}
-      keyboard={!pending}
-      mask={{ closable: false }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
+      pending={pending}
+      name="package-form"
+      initialValues={product ? packageFormValuesOf(product) : EMPTY_PACKAGE_VALUES}
+      onSubmit={save}
+      onClose={onClose}
     >
-      <Form<PackageFormValues>
-        form={form}
-        name="package-form"
-        layout="vertical"
-        initialValues={product ? packageFormValuesOf(product) : EMPTY_PACKAGE_VALUES}
-        onFinish={save}
-        disabled={pending}
-      >
-        <Form.Item label={PackagesAdminText.cost} name="cost" rules={rules.cost} required>
-          <Input inputMode="decimal" autoFocus />
-        </Form.Item>
-        <Form.Item
-          label={PackagesAdminText.description}
-          name="description"
-          rules={rules.description}
-          required
-        >
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={DESCRIPTION_MAX_LENGTH} />
-        </Form.Item>
-        <Form.Item label={PackagesAdminText.charge} name="charge" rules={rules.charge} required>
-          <Input inputMode="numeric" />
-        </Form.Item>
-        <Form.Item label={PackagesAdminText.bonus} name="bonus" rules={rules.bonus}>
-          <Input inputMode="numeric" />
-        </Form.Item>
-        <Form.Item label={PackagesAdminText.merchantId} name="merchant_id" rules={rules.merchant_id} required>
-          <Input inputMode="numeric" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item label={PackagesAdminText.cost} name="cost" rules={rules.cost} required>
+        <Input inputMode="decimal" autoFocus />
+      </Form.Item>
+      <Form.Item label={PackagesAdminText.description} name="description" rules={rules.description} required>
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={DESCRIPTION_MAX_LENGTH} />
+      </Form.Item>
+      <Form.Item label={PackagesAdminText.charge} name="charge" rules={rules.charge} required>
+        <Input inputMode="numeric" />
+      </Form.Item>
+      <Form.Item label={PackagesAdminText.bonus} name="bonus" rules={rules.bonus}>
+        <Input inputMode="numeric" />
+      </Form.Item>
+      <Form.Item label={PackagesAdminText.merchantId} name="merchant_id" rules={rules.merchant_id} required>
+        <Input inputMode="numeric" />
+      </Form.Item>
+    </FormModal>
   );
 }

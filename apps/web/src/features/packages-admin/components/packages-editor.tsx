@@ -1,10 +1,11 @@
 import { CatalogNotice } from '@retouch/shared/catalog';
 import type { Product } from '@retouch/shared/payments';
 import { AdminText } from '@retouch/shared/texts';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Flex, Popconfirm, Skeleton, Table, type TableColumnsType } from 'antd';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Flex, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { LoadError } from '@/components/load-error';
+import { DeleteRowButton } from '@/components/editable-table/delete-row-button';
+import { EditableTable } from '@/components/editable-table/editable-table';
 import { errorMessage } from '@/lib/api-client';
 import { useDeletePackage } from '../api/delete-package';
 import { usePackages } from '../api/get-packages';
@@ -34,16 +35,6 @@ export function PackagesEditor() {
         }),
     );
 
-  if (packages.isError) {
-    return (
-      <LoadError
-        title={AdminText.somethingWrong}
-        retryLabel={AdminText.tryAgain}
-        onRetry={packages.refetch}
-      />
-    );
-  }
-
   const columns: TableColumnsType<Product> = [
     { key: 'cost', title: PackagesAdminText.cost, dataIndex: 'cost' },
     { key: 'description', title: PackagesAdminText.description, dataIndex: 'description' },
@@ -61,26 +52,19 @@ export function PackagesEditor() {
             aria-label={PackageRowLabel.edit(product)}
             onClick={() => setEditing({ product })}
           />
-          <Popconfirm
-            title={PackagesAdminText.deleteConfirm}
-            okText={PackagesAdminText.delete}
-            cancelText={PackagesAdminText.cancel}
-            okButtonProps={{ danger: true }}
+          <DeleteRowButton
+            question={PackagesAdminText.deleteConfirm}
+            confirmTexts={{ ok: PackagesAdminText.delete, cancel: PackagesAdminText.cancel }}
+            ariaLabel={PackageRowLabel.delete(product)}
             onConfirm={() => remove(product)}
-          >
-            <Button
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              aria-label={PackageRowLabel.delete(product)}
-            />
-          </Popconfirm>
+          />
         </Flex>
       ),
     },
   ];
 
   return (
-    <Card
+    <EditableTable<Product>
       title={AdminText.menuPackages}
       extra={
         <Button
@@ -91,23 +75,10 @@ export function PackagesEditor() {
           {PackagesAdminText.addPackage}
         </Button>
       }
-    >
-      {packages.isPending ? (
-        <div aria-busy="true" aria-label={PackagesAdminText.loading}>
-          <Skeleton active paragraph={{ rows: 4 }} title={false} />
-        </div>
-      ) : (
-        !editing && (
-          <Table<Product>
-            rowKey="_id"
-            columns={columns}
-            dataSource={packages.data}
-            pagination={false}
-            locale={{ emptyText: <Empty description={PackagesAdminText.empty} /> }}
-          />
-        )
-      )}
-      {editing && <PackageFormModal product={editing.product} onClose={() => setEditing(null)} />}
-    </Card>
+      list={packages}
+      columns={columns}
+      texts={{ loading: PackagesAdminText.loading, empty: PackagesAdminText.empty }}
+      dialog={editing && <PackageFormModal product={editing.product} onClose={() => setEditing(null)} />}
+    />
   );
 }

@@ -1,8 +1,7 @@
-import { queryKeys } from '@/lib/query-keys';
 import type { Bilingual, RefusalReason } from '@retouch/shared/catalog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import {} from './get-refusal-reasons';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * `POST /api/admin/orders/reason` {title:{admin,user}}: a reason is created only with both titles, since

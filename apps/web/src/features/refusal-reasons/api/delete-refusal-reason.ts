@@ -1,9 +1,8 @@
-import { queryKeys } from '@/lib/query-keys';
 import type { RefusalReason } from '@retouch/shared/catalog';
 import { messageSchema } from '@retouch/shared/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import {} from './get-refusal-reasons';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `DELETE /api/admin/orders/reason/{id}`. */
 function deleteRefusalReason(id: string) {

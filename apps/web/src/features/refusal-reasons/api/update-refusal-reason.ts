@@ -1,8 +1,7 @@
-import { queryKeys } from '@/lib/query-keys';
 import type { ReasonBody, RefusalReason } from '@retouch/shared/catalog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import {} from './get-refusal-reasons';
+import { queryKeys } from '@/lib/query-keys';
 
 interface RefusalReasonUpdate {
   id: string;

@@ -1,24 +1,14 @@
 import { CatalogNotice, type Bilingual, type RefusalReason } from '@retouch/shared/catalog';
 import { AdminText } from '@retouch/shared/texts';
-import { CloseOutlined, DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
-import {
-  App,
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Input,
-  Popconfirm,
-  Skeleton,
-  Table,
-  type TableColumnsType,
-} from 'antd';
+import { CloseOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { App, Button, Flex, Input, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { LoadError } from '@/components/load-error';
+import { DeleteRowButton } from '@/components/editable-table/delete-row-button';
+import { EditableTable } from '@/components/editable-table/editable-table';
 import { errorMessage } from '@/lib/api-client';
+import { useRefusalReasons } from '@/lib/api/get-refusal-reasons';
 import { useCreateRefusalReason } from '../api/create-refusal-reason';
 import { useDeleteRefusalReason } from '../api/delete-refusal-reason';
-import { useRefusalReasons } from '../api/get-refusal-reasons';
 import { useUpdateRefusalReason } from '../api/update-refusal-reason';
 import { ReasonText } from '../texts';
 
@@ -101,12 +91,6 @@ export function RefusalReasonsEditor() {
       onError: showFailure,
     });
 
-  if (reasons.isError) {
-    return (
-      <LoadError title={AdminText.somethingWrong} retryLabel={AdminText.tryAgain} onRetry={reasons.refetch} />
-    );
-  }
-
   const columns: TableColumnsType<RefusalReason> = [
     {
       key: 'admin',
@@ -165,15 +149,12 @@ export function RefusalReasonsEditor() {
               {ReasonText.cancel}
             </Button>
           ) : (
-            <Popconfirm title={ReasonText.deleteConfirm} onConfirm={() => remove(reason)}>
-              <Button
-                danger
-                icon={<DeleteOutlined aria-hidden />}
-                loading={deleteReason.isPending && deleteReason.variables === reason._id}
-              >
-                {ReasonText.delete}
-              </Button>
-            </Popconfirm>
+            <DeleteRowButton
+              question={ReasonText.deleteConfirm}
+              text={ReasonText.delete}
+              loading={deleteReason.isPending && deleteReason.variables === reason._id}
+              onConfirm={() => remove(reason)}
+            />
           )}
         </Flex>
       ),
@@ -181,7 +162,7 @@ export function RefusalReasonsEditor() {
   ];
 
   return (
-    <Card
+    <EditableTable<RefusalReason>
       title={ReasonText.screenTitle}
       extra={
         <Button
@@ -192,20 +173,10 @@ export function RefusalReasonsEditor() {
           {ReasonText.add}
         </Button>
       }
-    >
-      {reasons.isPending ? (
-        <div aria-busy="true" aria-label={ReasonText.loading}>
-          <Skeleton active paragraph={{ rows: 4 }} title={false} />
-        </div>
-      ) : (
-        <Table<RefusalReason>
-          rowKey="_id"
-          columns={columns}
-          dataSource={newTitle ? [...reasons.data, { _id: NEW_REASON_ID, title: newTitle }] : reasons.data}
-          pagination={false}
-          locale={{ emptyText: <Empty description={ReasonText.empty} /> }}
-        />
-      )}
-    </Card>
+      list={reasons}
+      rows={newTitle && reasons.data ? [...reasons.data, { _id: NEW_REASON_ID, title: newTitle }] : undefined}
+      columns={columns}
+      texts={{ loading: ReasonText.loading, empty: ReasonText.empty }}
+    />
   );
 }

@@ -1,24 +1,13 @@
 import type { Role } from '@retouch/shared/admin-users';
 import { AdminText } from '@retouch/shared/texts';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import {
-  App,
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Popconfirm,
-  Skeleton,
-  Table,
-  Tag,
-  Tooltip,
-  type TableColumnsType,
-} from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { App, Button, Flex, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { LoadError } from '@/components/load-error';
+import { DeleteRowButton } from '@/components/editable-table/delete-row-button';
+import { EditableTable } from '@/components/editable-table/editable-table';
 import { errorMessage } from '@/lib/api-client';
+import { useRoles } from '@/lib/api/get-roles';
 import { useDeleteRole } from '../api/delete-role';
-import { useRoles } from '../api/get-roles';
 import { RoleRowLabel, RolesText } from '../texts';
 import { CreateRoleForm } from './create-role-form';
 import { RolePermissionsModal } from './role-permissions-modal';
@@ -43,12 +32,6 @@ export function RolesEditor() {
           description: errorMessage(error, AdminText.somethingWrong),
         }),
     );
-
-  if (roles.isError) {
-    return (
-      <LoadError title={AdminText.somethingWrong} retryLabel={AdminText.tryAgain} onRetry={roles.refetch} />
-    );
-  }
 
   const columns: TableColumnsType<Role> = [
     {
@@ -85,21 +68,13 @@ export function RolesEditor() {
               disabled={locked}
               onClick={() => setEditing(role)}
             />
-            <Popconfirm
-              title={RolesText.deleteConfirm}
-              okText={RolesText.delete}
-              cancelText={RolesText.cancel}
-              okButtonProps={{ danger: true }}
+            <DeleteRowButton
+              question={RolesText.deleteConfirm}
+              confirmTexts={{ ok: RolesText.delete, cancel: RolesText.cancel }}
+              ariaLabel={RoleRowLabel.delete(role)}
               disabled={locked}
               onConfirm={() => remove(role)}
-            >
-              <Button
-                danger
-                icon={<DeleteOutlined aria-hidden />}
-                aria-label={RoleRowLabel.delete(role)}
-                disabled={locked}
-              />
-            </Popconfirm>
+            />
           </Flex>
         );
         return locked ? <Tooltip title={RolesText.protectedHint}>{controls}</Tooltip> : controls;
@@ -108,26 +83,13 @@ export function RolesEditor() {
   ];
 
   return (
-    <Card title={RolesText.title}>
-      {!editing && (
-        <Flex vertical gap="middle">
-          <CreateRoleForm />
-          {roles.isPending ? (
-            <div aria-busy="true" aria-label={RolesText.loading}>
-              <Skeleton active paragraph={{ rows: 4 }} title={false} />
-            </div>
-          ) : (
-            <Table<Role>
-              rowKey="_id"
-              columns={columns}
-              dataSource={roles.data}
-              pagination={false}
-              locale={{ emptyText: <Empty description={RolesText.empty} /> }}
-            />
-          )}
-        </Flex>
-      )}
-      {editing && <RolePermissionsModal role={editing} onClose={() => setEditing(null)} />}
-    </Card>
+    <EditableTable<Role>
+      title={RolesText.title}
+      header={<CreateRoleForm />}
+      list={roles}
+      columns={columns}
+      texts={{ loading: RolesText.loading, empty: RolesText.empty }}
+      dialog={editing && <RolePermissionsModal role={editing} onClose={() => setEditing(null)} />}
+    />
   );
 }

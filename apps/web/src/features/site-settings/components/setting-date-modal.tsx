@@ -1,7 +1,8 @@
 import { SettingsText, type SystemSetting } from '@retouch/shared/settings';
 import { AdminText } from '@retouch/shared/texts';
-import { App, DatePicker, Form, Modal } from 'antd';
+import { App, DatePicker, Form } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { FormModal } from '@/components/form-modal';
 import { errorMessage } from '@/lib/api-client';
 import { useUpdateSettingDate } from '../api/update-setting-date';
 import { SiteSettingsText, settingLabel } from '../texts';
@@ -22,7 +23,6 @@ interface SettingDateModalProps {
  */
 export function SettingDateModal({ setting, onClose }: SettingDateModalProps) {
   const { notification } = App.useApp();
-  const [form] = Form.useForm<SettingDateForm>();
   const updateSetting = useUpdateSettingDate();
   const pending = updateSetting.isPending;
 
@@ -44,37 +44,25 @@ export function SettingDateModal({ setting, onClose }: SettingDateModalProps) {
   };
 
   return (
-    <Modal
-      open
+    <FormModal<SettingDateForm>
       title={`${SiteSettingsText.editTitle}: ${settingLabel(setting.name)}`}
       okText={SiteSettingsText.save}
       cancelText={SiteSettingsText.cancel}
-      confirmLoading={pending}
-      cancelButtonProps={{ disabled: pending }}
-      closable={!pending}
-      keyboard={!pending}
-      mask={{ closable: false }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
+      pending={pending}
+      name="setting-date-form"
+      initialValues={{ data: setting.data ? dayjs(setting.data) : null }}
+      onSubmit={save}
+      onClose={onClose}
     >
-      <Form<SettingDateForm>
-        form={form}
-        name="setting-date-form"
-        layout="vertical"
-        initialValues={{ data: setting.data ? dayjs(setting.data) : null }}
-        onFinish={save}
-        disabled={pending}
-      >
-        <Form.Item label={SiteSettingsText.dateTime} name="data" extra={SiteSettingsText.clearHint}>
-          <DatePicker
-            allowClear
-            showTime={{ format: 'HH:mm' }}
-            format={DATE_TIME_FORMAT}
-            placeholder={SiteSettingsText.pickDateTime}
-            style={{ width: '100%' }}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item label={SiteSettingsText.dateTime} name="data" extra={SiteSettingsText.clearHint}>
+        <DatePicker
+          allowClear
+          showTime={{ format: 'HH:mm' }}
+          format={DATE_TIME_FORMAT}
+          placeholder={SiteSettingsText.pickDateTime}
+          style={{ width: '100%' }}
+        />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -2,10 +2,10 @@ import { hasPermission, PermissionSign } from '@retouch/shared/permissions';
 import type { SystemSetting } from '@retouch/shared/settings';
 import { AdminText } from '@retouch/shared/texts';
 import { EditOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Skeleton, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { LoadError } from '@/components/load-error';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { EditableTable } from '@/components/editable-table/editable-table';
+import { useSession } from '@/lib/session/use-session';
 import { useSystemSettings } from '../api/get-system-settings';
 import { isEditableSetting } from '../api/update-setting-date';
 import { SettingRowLabel, SiteSettingsText, settingLabel } from '../texts';
@@ -21,16 +21,6 @@ export function SiteSettingsEditor() {
   const settings = useSystemSettings();
   const [editing, setEditing] = useState<SystemSetting | null>(null);
   const canEdit = hasPermission(permissions, PermissionSign.editSite);
-
-  if (settings.isError) {
-    return (
-      <LoadError
-        title={AdminText.somethingWrong}
-        retryLabel={AdminText.tryAgain}
-        onRetry={settings.refetch}
-      />
-    );
-  }
 
   const editButton = (setting: SystemSetting) => {
     const editable = canEdit && isEditableSetting(setting.name);
@@ -69,21 +59,14 @@ export function SiteSettingsEditor() {
   ];
 
   return (
-    <Card title={AdminText.menuSiteSettings}>
-      {settings.isPending ? (
-        <div aria-busy="true" aria-label={SiteSettingsText.loading}>
-          <Skeleton active paragraph={{ rows: 2 }} title={false} />
-        </div>
-      ) : (
-        <Table<SystemSetting>
-          rowKey="_id"
-          columns={columns}
-          dataSource={settings.data}
-          pagination={false}
-          locale={{ emptyText: <Empty description={SiteSettingsText.empty} /> }}
-        />
-      )}
-      {editing && <SettingDateModal setting={editing} onClose={() => setEditing(null)} />}
-    </Card>
+    <EditableTable<SystemSetting>
+      title={AdminText.menuSiteSettings}
+      list={settings}
+      columns={columns}
+      texts={{ loading: SiteSettingsText.loading, empty: SiteSettingsText.empty }}
+      skeletonRows={2}
+      dialog={editing && <SettingDateModal setting={editing} onClose={() => setEditing(null)} />}
+      tableUnderDialog
+    />
   );
 }

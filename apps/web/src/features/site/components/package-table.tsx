@@ -2,8 +2,8 @@ import type { Product } from '@retouch/shared/payments';
 import { Table, type TableColumnsType } from 'antd';
 import { LoadError } from '@/components/load-error';
 // The live package list is the buy dialog's; the policy shows the same query.
-import { useProducts } from '@/features/buy-tokens/api/get-products';
-import { formatUsd } from '@/features/buy-tokens/utils/format-usd';
+import { useProducts } from '@/lib/api/get-products';
+import { formatUsd } from '@/lib/format-usd';
 import { SiteText } from '../texts';
 
 const columns: TableColumnsType<Product> = [

@@ -4,10 +4,10 @@ import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { setPendingRegistration } from '@/features/auth/stores/pending-registration';
-import { setSessionFlags } from '@/features/auth/stores/session-flags';
 import { errorMessage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { setPendingRegistration } from '@/lib/session/pending-registration';
+import { setSessionFlags } from '@/lib/session/session-flags';
 
 /**
  * Once the server has answered: stores the login as the login form does and goes to `successPath`,

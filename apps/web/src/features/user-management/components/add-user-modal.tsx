@@ -1,6 +1,7 @@
 import { AdminText } from '@retouch/shared/texts';
-import { Alert, App, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
 import { useState } from 'react';
+import { FormModal } from '@/components/form-modal';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateUser } from '../api/create-user';
 import { UserManagementText } from '../texts';
@@ -9,7 +10,6 @@ import { addUserProblem, registrationBodyOf, type AddUserValues } from '../utils
 /** Adds a confirmed account (back office section 5, Add user): every field, passwords equal. */
 export function AddUserModal({ onClose }: { onClose: () => void }) {
   const { notification } = App.useApp();
-  const [form] = Form.useForm<AddUserValues>();
   const [problem, setProblem] = useState<string | null>(null);
   const createUser = useCreateUser();
 
@@ -31,40 +31,31 @@ export function AddUserModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal
-      open
+    <FormModal<AddUserValues>
       title={UserManagementText.newUser}
       okText={UserManagementText.add}
       cancelText={UserManagementText.cancel}
-      confirmLoading={createUser.isPending}
-      mask={{ closable: false }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
+      pending={createUser.isPending}
+      name="add-user"
+      onSubmit={save}
+      onClose={onClose}
+      problem={problem}
     >
-      <Form<AddUserValues>
-        form={form}
-        name="add-user"
-        layout="vertical"
-        onFinish={save}
-        disabled={createUser.isPending}
-      >
-        <Form.Item label={UserManagementText.email} name="email">
-          <Input type="email" autoComplete="off" autoFocus />
-        </Form.Item>
-        <Form.Item label={UserManagementText.giveName} name="giveName">
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item label={UserManagementText.familyName} name="familyName">
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item label={UserManagementText.password} name="password">
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item label={UserManagementText.repeatPassword} name="repeatPassword">
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        {problem && <Alert type="error" showIcon title={problem} />}
-      </Form>
-    </Modal>
+      <Form.Item label={UserManagementText.email} name="email">
+        <Input type="email" autoComplete="off" autoFocus />
+      </Form.Item>
+      <Form.Item label={UserManagementText.giveName} name="giveName">
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item label={UserManagementText.familyName} name="familyName">
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item label={UserManagementText.password} name="password">
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item label={UserManagementText.repeatPassword} name="repeatPassword">
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,7 +1,8 @@
 import type { AdminUser } from '@retouch/shared/admin-users';
 import { AdminText } from '@retouch/shared/texts';
-import { Alert, App, Form, Input, InputNumber, Modal, type FormRule } from 'antd';
+import { App, Form, Input, InputNumber, type FormRule } from 'antd';
 import { useState } from 'react';
+import { FormModal } from '@/components/form-modal';
 import { errorMessage } from '@/lib/api-client';
 import { useUpdateUser } from '../api/update-user';
 import { UserManagementText } from '../texts';
@@ -26,7 +27,6 @@ const balanceRule = (stored: number): FormRule => ({
  */
 export function EditUserModal({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const { notification } = App.useApp();
-  const [form] = Form.useForm<EditUserValues>();
   const [problem, setProblem] = useState<string | null>(null);
   const updateUser = useUpdateUser();
 
@@ -51,59 +51,46 @@ export function EditUserModal({ user, onClose }: { user: AdminUser; onClose: () 
   };
 
   return (
-    <Modal
-      open
+    <FormModal<EditUserValues>
       title={UserManagementText.editUser}
       okText={UserManagementText.save}
       cancelText={UserManagementText.cancel}
-      confirmLoading={updateUser.isPending}
-      mask={{ closable: false }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
+      pending={updateUser.isPending}
+      name="edit-user"
+      initialValues={editValuesOf(user)}
+      onSubmit={save}
+      onClose={onClose}
+      problem={problem}
     >
-      <Form<EditUserValues>
-        form={form}
-        name="edit-user"
-        layout="vertical"
-        initialValues={editValuesOf(user)}
-        onFinish={save}
-        disabled={updateUser.isPending}
+      <Form.Item label={UserManagementText.email}>
+        <Input value={user.email} readOnly disabled />
+      </Form.Item>
+      <Form.Item label={UserManagementText.giveName} name="giveName">
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item label={UserManagementText.familyName} name="familyName">
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        label={UserManagementText.newPassword}
+        name="password"
+        extra={UserManagementText.passwordHint}
       >
-        <Form.Item label={UserManagementText.email}>
-          <Input value={user.email} readOnly disabled />
-        </Form.Item>
-        <Form.Item label={UserManagementText.giveName} name="giveName">
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item label={UserManagementText.familyName} name="familyName">
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          label={UserManagementText.newPassword}
-          name="password"
-          extra={UserManagementText.passwordHint}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item label={UserManagementText.repeatPassword} name="repeatPassword">
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          label={UserManagementText.balanceMain}
-          name="main"
-          rules={[balanceRule(user.balance.main)]}
-        >
-          <InputNumber precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item
-          label={UserManagementText.balanceBonus}
-          name="bonus"
-          rules={[balanceRule(user.balance.bonus)]}
-        >
-          <InputNumber precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-        {problem && <Alert type="error" showIcon title={problem} />}
-      </Form>
-    </Modal>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item label={UserManagementText.repeatPassword} name="repeatPassword">
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item label={UserManagementText.balanceMain} name="main" rules={[balanceRule(user.balance.main)]}>
+        <InputNumber precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item
+        label={UserManagementText.balanceBonus}
+        name="bonus"
+        rules={[balanceRule(user.balance.bonus)]}
+      >
+        <InputNumber precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+    </FormModal>
   );
 }

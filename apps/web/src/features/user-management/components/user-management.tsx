@@ -1,16 +1,9 @@
 import { AdminUsersText, type AdminUser } from '@retouch/shared/admin-users';
-import { AuditTarget, AuditText } from '@retouch/shared/audit';
+import { AuditText } from '@retouch/shared/audit';
 import { ADMIN_PAGE_SIZES, DEFAULT_ADMIN_PAGE_SIZE } from '@retouch/shared/constants';
 import { hasPermission, PermissionSign } from '@retouch/shared/permissions';
 import { AdminText } from '@retouch/shared/texts';
-import {
-  AuditOutlined,
-  DeleteOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  KeyOutlined,
-  PlusOutlined,
-} from '@ant-design/icons';
+import { AuditOutlined, DownloadOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   App,
   Button,
@@ -19,7 +12,6 @@ import {
   Empty,
   Flex,
   Input,
-  Popconfirm,
   Segmented,
   Table,
   Tag,
@@ -27,11 +19,11 @@ import {
   type TablePaginationConfig,
 } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { DeleteRowButton } from '@/components/editable-table/delete-row-button';
 import { LoadError } from '@/components/load-error';
-import { AuditTable } from '@/features/audit/components/audit-table';
-import { useSession } from '@/features/auth/hooks/use-session';
 import { ApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/session/use-session';
 import { useAdminUsers, type UsersTableQuery } from '../api/get-admin-users';
 import { useDeleteUser } from '../api/delete-user';
 import { usersExportUrl } from '../api/export-users';
@@ -59,7 +51,7 @@ const formatDate = (iso: string) => new Date(iso).toLocaleDateString('ru-RU');
  * editing, deleting and roles need editUsers; a user's audit log (lookUsers, as the screen) opens in a drawer.
  * The table is hidden while a dialog is open.
  */
-export function UserManagement() {
+export function UserManagement({ renderUserAudit }: { renderUserAudit: (userId: string) => ReactNode }) {
   const { notification } = App.useApp();
   const { permissions } = useSession();
   const canEdit = hasPermission(permissions, PermissionSign.editUsers);
@@ -149,15 +141,12 @@ export function UserManagement() {
                 aria-label={UserRowLabel.permissions(user)}
                 onClick={() => setDialog({ kind: 'permissions', user })}
               />
-              <Popconfirm
-                title={UserManagementText.deleteConfirm}
-                okText={UserManagementText.delete}
-                cancelText={UserManagementText.cancel}
-                okButtonProps={{ danger: true }}
+              <DeleteRowButton
+                question={UserManagementText.deleteConfirm}
+                confirmTexts={{ ok: UserManagementText.delete, cancel: UserManagementText.cancel }}
+                ariaLabel={UserRowLabel.delete(user)}
                 onConfirm={() => remove(user)}
-              >
-                <Button danger icon={<DeleteOutlined aria-hidden />} aria-label={UserRowLabel.delete(user)} />
-              </Popconfirm>
+              />
             </>
           )}
         </Flex>
@@ -242,7 +231,7 @@ export function UserManagement() {
           title={`${AuditText.userTab} · ${auditOf.email}`}
           onClose={() => setAuditOf(null)}
         >
-          <AuditTable filter={{ targetType: AuditTarget.user, targetId: auditOf._id }} />
+          {renderUserAudit(auditOf._id)}
         </Drawer>
       )}
     </Card>

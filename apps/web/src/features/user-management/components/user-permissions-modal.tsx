@@ -4,9 +4,9 @@ import { App, Button, Divider, Flex, Modal, Select, Skeleton, Switch, Typography
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { errorMessage } from '@/lib/api-client';
+import { useRoles } from '@/lib/api/get-roles';
 import { useAssignRole } from '../api/assign-role';
 import { usePermissionsOf } from '../api/get-permissions-of';
-import { useRoles } from '../api/get-roles';
 import { useSetCustomPermissions } from '../api/set-custom-permissions';
 import { UserManagementText } from '../texts';
 

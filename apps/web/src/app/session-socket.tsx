@@ -4,11 +4,11 @@ import { App } from 'antd';
 import { useEffect, useEffectEvent, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { checkAuth } from '@/lib/session/check-auth';
+import { useEndLocalSession } from '@/lib/session/use-end-local-session';
+import { useLiveBalance } from '@/lib/session/use-live-balance';
+import { useLivePermissions } from '@/lib/session/use-live-permissions';
 import { createSocket, watchConnection, type AppSocket } from '@/lib/socket';
-import { checkAuth } from '../api/check-auth';
-import { useEndLocalSession } from '../hooks/use-end-local-session';
-import { useLiveBalance } from '../hooks/use-live-balance';
-import { useLivePermissions } from '../hooks/use-live-permissions';
 
 const UNAUTHORIZED = 401;
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** `GET /api/orders/reason`: the reasons a designer refuses with (the list is public). */
+/** `GET /api/orders/reason`: every refusal reason with its RU (admin) and EN (user) title. */
 function getRefusalReasons() {
   return apiRequest<RefusalReason[]>('/api/orders/reason');
 }

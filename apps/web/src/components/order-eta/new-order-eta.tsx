@@ -1,6 +1,6 @@
 import { EtaText } from '@retouch/shared/eta';
 import { Flex, Skeleton, Typography } from 'antd';
-import { useNewOrderEta } from '../api/get-new-order-eta';
+import { useNewOrderEta } from './get-new-order-eta';
 import { EtaTime } from './eta-time';
 
 /** The editor's estimate for the order being chosen: when its result would come, and the queue ahead. */

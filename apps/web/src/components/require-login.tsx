@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { PageSpinner } from '@/components/page-spinner';
-import { useLeavePath } from '../hooks/use-leave-path';
-import { useSession } from '../hooks/use-session';
+import { useLeavePath } from '@/lib/session/use-leave-path';
+import { useSession } from '@/lib/session/use-session';
 
 /**
  * Renders its content for a logged-in user; sends anyone else to /login and back here afterwards, or

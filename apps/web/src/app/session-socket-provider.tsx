@@ -1,8 +1,8 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { lazyWithAntd } from '@/components/antd-loader';
+import { useSessionFlags } from '@/lib/session/session-flags';
 import type { AppSocket } from '@/lib/socket';
 import { SocketContext } from '@/lib/socket-context';
-import { useSessionFlags } from '../stores/session-flags';
 
 // The socket.io client and the connection rules load only for a logged-in user.
 const SessionSocket = lazyWithAntd(() => import('./session-socket'));

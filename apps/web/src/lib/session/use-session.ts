@@ -1,9 +1,9 @@
 import type { PermissionEntry } from '@retouch/shared/permissions';
 import { isStaffRole } from '@retouch/shared/permissions';
 import type { UserInfo } from '@retouch/shared/users';
-import { useUserInfo } from '../api/get-user-info';
-import { useUserPermissions } from '../api/get-user-permissions';
-import { useSessionFlags } from '../stores/session-flags';
+import { useUserInfo } from './get-user-info';
+import { useUserPermissions } from './get-user-permissions';
+import { useSessionFlags } from './session-flags';
 
 export interface Session {
   loggedIn: boolean;

@@ -5,9 +5,9 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { PageSpinner } from '@/components/page-spinner';
-import { useLeavePath } from '../hooks/use-leave-path';
-import { useSession } from '../hooks/use-session';
-import { loginPathFor } from '../utils/redirect';
+import { loginPathFor } from '@/lib/session/redirect';
+import { useLeavePath } from '@/lib/session/use-leave-path';
+import { useSession } from '@/lib/session/use-session';
 
 /**
  * The /admin guard (back office section 2): a customer (role User) goes to /; anyone not logged in,

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { currentExitPath, setExitPath } from '../stores/session-flags';
-import { loginPathFor } from '../utils/redirect';
+import { currentExitPath, setExitPath } from './session-flags';
+import { loginPathFor } from './redirect';
 
 /**
  * Where a guarded page sends a visitor without a session: the exit path of a session ended on purpose

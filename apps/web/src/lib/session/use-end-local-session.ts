@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { clearSessionFlags, currentExitPath, hasLocalSession, setExitPath } from '../stores/session-flags';
+import { clearSessionFlags, currentExitPath, hasLocalSession, setExitPath } from './session-flags';
 
 /**
  * Forgets the session in this browser (flags and cached server state) and goes to /login, or to the

@@ -2,11 +2,16 @@ import { SOCKET_PATH, SOCKET_RECONNECT_DELAY_MS } from '@retouch/shared/constant
 import { AdminText, CustomerText } from '@retouch/shared/texts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aUser } from '@/test/fixtures';
+import {
+  clearSessionFlags,
+  currentExitPath,
+  setExitPath,
+  setSessionFlags,
+} from '@/lib/session/session-flags';
 import { FakeSocket } from '@/test/fake-socket';
 import { mockFetch } from '@/test/fetch-mock';
+import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
-import { clearSessionFlags, currentExitPath, setExitPath, setSessionFlags } from '../stores/session-flags';
 
 function openLoggedIn(authCheck: { status: number; body: unknown }, path = '/') {
   setSessionFlags({ isAdmin: false });

@@ -1,9 +1,8 @@
-import { queryKeys } from '@/lib/query-keys';
 import type { Degree } from '@retouch/shared/catalog';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-/** Cache key of the admin list of degrees of action. */
 /** `GET /api/admin/services/degree`: every degree of action. */
 function getDegrees() {
   return apiRequest<Degree[]>('/api/admin/services/degree');

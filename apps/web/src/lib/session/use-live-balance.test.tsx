@@ -1,11 +1,11 @@
 import { SocketEvent } from '@retouch/shared/realtime';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aUser } from '@/test/fixtures';
 import { FakeSocket } from '@/test/fake-socket';
 import { mockFetch } from '@/test/fetch-mock';
+import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
-import { setSessionFlags } from '../stores/session-flags';
+import { setSessionFlags } from './session-flags';
 
 const header = () => within(screen.getByRole('banner'));
 

@@ -2,7 +2,7 @@ import { userInfoSchema, type UserInfo } from '@retouch/shared/users';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { clearSessionFlags } from '../stores/session-flags';
+import { clearSessionFlags } from './session-flags';
 
 const UNAUTHORIZED = 401;
 
