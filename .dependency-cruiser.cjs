@@ -44,14 +44,15 @@ module.exports = {
       name: 'module-uses-infrastructure-plugins-only',
       severity: 'error',
       comment:
-        'Most plugins sit above the modules and read several of them (metrics, scheduler, openapi ' +
-        'routes, order work); a module importing such a plugin loops back through it. Modules may ' +
-        'use the socket server and the per-user rate limit; anything else goes through a port the ' +
-        'caller passes in. Add a plugin here only if it imports no module.',
+        'Most plugins sit above the modules and read several of them (metrics, scheduler, ' +
+        'order work); a module importing such a plugin loops back through it. Modules may ' +
+        "use the socket server, the per-user rate limit and the route schemas' answer helpers; " +
+        'anything else goes through a port the caller passes in. Add a plugin here only if it ' +
+        'imports no module.',
       from: { path: MODULES, pathNot: TEST_FILE },
       to: {
         path: '^apps/server/src/plugins/',
-        pathNot: '^apps/server/src/plugins/(realtime|user-rate-limit)\\.ts$',
+        pathNot: '^apps/server/src/plugins/(realtime|route-schemas|user-rate-limit)\\.ts$',
       },
     },
     {

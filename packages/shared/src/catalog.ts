@@ -144,15 +144,14 @@ export type Bilingual = z.infer<typeof bilingualSchema>;
 
 const picturesSchema = z.object({
   picture: z.string(),
-  /** Thumbnail of the main picture (for lists and sliders). */
-  pictureThumb: z.string(),
   pictureBefore: z.string(),
   pictureAfter: z.string(),
+  /** Thumbnail of the main picture (for lists and sliders). */
+  pictureThumb: z.string(),
 });
 export type Pictures = z.infer<typeof picturesSchema>;
 
-// The keys in the order the presenter writes them (catalog.presenter.ts): the answer keeps its bytes.
-export const adminOptionSchema = z.object({
+export const adminOptionSchema = picturesSchema.extend({
   _id: z.string(),
   title: bilingualSchema,
   description: bilingualSchema,
@@ -161,7 +160,6 @@ export const adminOptionSchema = z.object({
   designerPrice: z.number(),
   executionTime: z.number(),
   status: z.boolean(),
-  ...picturesSchema.shape,
 });
 export type AdminOption = z.infer<typeof adminOptionSchema>;
 
@@ -219,7 +217,10 @@ export const publicOptionSchema = z.object({
   description: z.object({ user: z.string() }),
   cost: z.number(),
   executionTime: z.number(),
-  ...picturesSchema.shape,
+  picture: z.string(),
+  pictureThumb: z.string(),
+  pictureBefore: z.string(),
+  pictureAfter: z.string(),
 });
 export type PublicOption = z.infer<typeof publicOptionSchema>;
 

@@ -19,7 +19,7 @@ const { version } = createRequire(import.meta.url)('../../package.json') as { ve
 const OPERATIONS_ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
 
 /** A multipart/form-data request: its JSON part `data` (checked by the handler as the parts arrive) and its file parts. */
-export interface MultipartForm {
+interface MultipartForm {
   data?: z.ZodType;
   files: readonly string[];
 }

@@ -52,7 +52,6 @@ export async function findAuditPage(
     db.select({ total: count() }).from(auditLog).where(where),
   ]);
   return {
-    total: counted?.total ?? 0,
     entries: rows.map(({ entry, actorEmail }) => ({
       _id: String(entry.id),
       createdAt: entry.createdAt.toISOString(),
@@ -62,6 +61,7 @@ export async function findAuditPage(
       before: entry.before,
       after: entry.after,
     })),
+    total: counted?.total ?? 0,
   };
 }
 

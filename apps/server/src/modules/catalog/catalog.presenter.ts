@@ -13,8 +13,13 @@ export function toDegree(row: DegreeRow): Degree {
   return { _id: row.id, title: { admin: row.titleAdmin, user: row.titleUser }, default: row.isDefault };
 }
 
+// The keys in the order of the route's answer schema (adminOptionSchema), which writes the answer.
 export function toAdminOption(row: OptionRow | ServiceRow): AdminOption {
   return {
+    picture: row.picture,
+    pictureBefore: row.pictureBefore,
+    pictureAfter: row.pictureAfter,
+    pictureThumb: row.pictureThumb,
     _id: row.id,
     title: { admin: row.titleAdmin, user: row.titleUser },
     description: { admin: row.descriptionAdmin, user: row.descriptionUser },
@@ -23,10 +28,6 @@ export function toAdminOption(row: OptionRow | ServiceRow): AdminOption {
     designerPrice: row.designerPrice,
     executionTime: row.executionTime,
     status: row.status,
-    picture: row.picture,
-    pictureThumb: row.pictureThumb,
-    pictureBefore: row.pictureBefore,
-    pictureAfter: row.pictureAfter,
   };
 }
 
