@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderPicturesSchema } from './orders';
+import { orderBaseSchema, orderPicturesSchema } from './orders';
 
 /** Texts of the designer cabinet and dispatch (back-office sections 5 and 8), exactly as written there. */
 export const DispatchText = {
@@ -146,15 +146,7 @@ export const staffProcessingStepSchema = z.object({
 export type StaffProcessingStep = z.infer<typeof staffProcessingStepSchema>;
 
 /** The whole order as staff see it: `order for executor`, `order for review` and the admin details. */
-export const staffOrderSchema = z.object({
-  _id: z.string(),
-  condition: z.number().int(),
-  createdAt: z.string(),
-  cost: z.number(),
-  tip: z.number(),
-  executionTime: z.number(),
-  /** Start of the current attempt. */
-  dateStart: z.string().nullable(),
+export const staffOrderSchema = orderBaseSchema.extend({
   message: z.string(),
   client: z.object({
     _id: z.string(),

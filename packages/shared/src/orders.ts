@@ -165,15 +165,20 @@ export const historyStepSchema = z.union([
 ]);
 export type HistoryStep = z.infer<typeof historyStepSchema>;
 
-/** An order of the customer's history (customer-side section 3), as `GET /api/orders/user/` and `/api/orders/order/{id}` answer it. */
-export const historyOrderSchema = z.object({
+/** The fields every answer of an order begins with, the customer's and the staff's alike. */
+export const orderBaseSchema = z.object({
   _id: z.string(),
   condition: z.number().int(),
   createdAt: z.string(),
   cost: z.number(),
   tip: z.number(),
   executionTime: z.number(),
+  /** Start of the current attempt. */
   dateStart: z.string().nullable(),
+});
+
+/** An order of the customer's history (customer-side section 3), as `GET /api/orders/user/` and `/api/orders/order/{id}` answer it. */
+export const historyOrderSchema = orderBaseSchema.extend({
   /** When the result is expected (docs/decisions/0026-eta.md); null once finished, or while no designer is on shift. */
   eta: z.string().nullable(),
   message: z.string(),

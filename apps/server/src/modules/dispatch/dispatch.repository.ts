@@ -38,19 +38,21 @@ export async function findLatestAttempt(db: Db, designerId: string) {
   return last;
 }
 
+/** The designer's running attempt while its extension offer is open at `now`. */
+const openOfferOf = (designerId: string, now: Date) =>
+  and(
+    eq(orderProcessing.executorId, designerId),
+    isNull(orderProcessing.dateEnd),
+    eq(orderProcessing.timeExtension, false),
+    gt(orderProcessing.offerExpiresAt, now),
+  );
+
 /** Whether the designer's running attempt has an extension offer open at `now`. */
 export async function hasOpenExtensionOffer(db: Db, designerId: string, now: Date): Promise<boolean> {
   const [row] = await db
     .select({ id: orderProcessing.id })
     .from(orderProcessing)
-    .where(
-      and(
-        eq(orderProcessing.executorId, designerId),
-        isNull(orderProcessing.dateEnd),
-        eq(orderProcessing.timeExtension, false),
-        gt(orderProcessing.offerExpiresAt, now),
-      ),
-    );
+    .where(openOfferOf(designerId, now));
   return row !== undefined;
 }
 
@@ -59,14 +61,7 @@ export async function acceptOpenExtension(db: Db, designerId: string, now: Date)
   const accepted = await db
     .update(orderProcessing)
     .set({ timeExtension: true, offerExpiresAt: null })
-    .where(
-      and(
-        eq(orderProcessing.executorId, designerId),
-        isNull(orderProcessing.dateEnd),
-        eq(orderProcessing.timeExtension, false),
-        gt(orderProcessing.offerExpiresAt, now),
-      ),
-    )
+    .where(openOfferOf(designerId, now))
     .returning({ id: orderProcessing.id });
   return accepted.length > 0;
 }
