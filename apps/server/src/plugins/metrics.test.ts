@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffOrder } from '@retouch/shared/dispatch';
 import { SocketEvent } from '@retouch/shared/realtime';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -12,6 +12,7 @@ import {
   nextEvent,
   placeOrder,
 } from '../../test/staff-fixtures';
+import { waitForState } from '../../test/limits';
 
 const TOKEN = 'metrics-token-0123456789';
 
@@ -137,6 +138,6 @@ describe('the gauges read at scrape time', () => {
     expect(await gauge('retouch_orders_waiting_for_review')).toBe(start.forReview + 1);
 
     socket.disconnect();
-    await vi.waitFor(async () => expect(await gauge('retouch_sockets_connected')).toBe(start.sockets));
+    await waitForState(async () => expect(await gauge('retouch_sockets_connected')).toBe(start.sockets));
   });
 });

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { io as ioClient } from 'socket.io-client';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SOCKET_PATH } from '@retouch/shared/constants';
 import type { StaffOrder } from '@retouch/shared/dispatch';
 import { OrderCondition } from '@retouch/shared/orders';
@@ -24,6 +24,7 @@ import {
   placeOrder,
   type StaffMember,
 } from '../../test/staff-fixtures';
+import { waitForState } from '../../test/limits';
 
 /** Tests that build apps of their own: start-up is slow on a busy machine. */
 const OWN_APP_TIMEOUT_MS = 120_000;
@@ -94,7 +95,7 @@ describe('closing the app', () => {
         { orderWork: (work) => ({ ...work, sweep: slowSweep }) },
       );
       try {
-        await vi.waitFor(() => expect(events).toEqual(['pass started']));
+        await waitForState(() => expect(events).toEqual(['pass started']));
         await t.app.close();
         events.push('closed');
         await delay(100);
@@ -152,7 +153,7 @@ describe('handing back what only this instance held', () => {
         expect((await held)._id).toBe(inWorkId);
         searcher!.socket.emit(SocketEvent.executorFind, true);
         (await connectedSocket(t, idleModerator!.client)).emit(SocketEvent.reviewFind, true);
-        await vi.waitFor(async () => expect(await t.db.select().from(dispatchWaiters)).toHaveLength(2));
+        await waitForState(async () => expect(await t.db.select().from(dispatchWaiters)).toHaveLength(2));
 
         const reasons = [searcher!.socket, moderatorSocket].map((socket) =>
           nextEvent<string>(socket, 'disconnect'),

@@ -1,10 +1,11 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CustomerText, ServerText } from '@retouch/shared/texts';
 import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MINUTES } from '../modules/auth/login-throttle';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { newRegistration, signUpCustomer } from '../../test/fixtures';
 import { TEST_ADMIN } from '../../test/test-config';
+import { waitForState } from '../../test/limits';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,7 +47,7 @@ describe('the most common passwords', () => {
     const { credentials } = await signUpCustomer(t);
     await t.client().post('/api/password/forgot', { email: credentials.email });
     let token = '';
-    await vi.waitFor(async () => {
+    await waitForState(async () => {
       const mail = (await t.outbox()).find((m) => m.to === credentials.email && m.text.includes('reset'));
       token = new URL(/https?:\/\/\S+\/reset-password\?\S+/.exec(mail!.text)![0]).searchParams.get('token')!;
     });

@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { newRegistration } from '../../test/fixtures';
+import { waitForState } from '../../test/limits';
 
 /** Every line the server logs, as written (JSON, one object a line). */
 const lines: string[] = [];
@@ -24,7 +25,7 @@ afterAll(() => t.close());
 
 /** The link's query values mailed last to that address. */
 async function mailedLink(email: string, path: string) {
-  await vi.waitFor(async () => {
+  await waitForState(async () => {
     expect((await t.outbox()).some((mail) => mail.to === email && mail.text.includes(path))).toBe(true);
   });
   const mail = (await t.outbox()).filter((m) => m.to === email && m.text.includes(path)).at(-1)!;
@@ -38,7 +39,7 @@ describe('secrets never reach the log', () => {
     expect((await t.client().post('/api/registration', body)).status).toBe(201);
     const query = await mailedLink(body.email, '/confirm');
     const token = query.get('token')!;
-    await vi.waitFor(() => expect(logged()).toContain('Confirm your e-mail'));
+    await waitForState(() => expect(logged()).toContain('Confirm your e-mail'));
     expect(logged()).toContain(body.email);
 
     const confirmUrl = `/api/email/confirm?userId=${query.get('userId')}&token=${token}`;
@@ -56,7 +57,7 @@ describe('secrets never reach the log', () => {
     await t.client().post('/api/registration', body);
     expect((await t.client().post('/api/password/forgot', { email: body.email })).status).toBe(200);
     const token = (await mailedLink(body.email, '/reset-password')).get('token')!;
-    await vi.waitFor(() => expect(logged()).toContain('Reset your password'));
+    await waitForState(() => expect(logged()).toContain('Reset your password'));
     await t.client().get(`/reset-password?token=${token}`);
     expect((await t.client().post('/api/password/reset', { token, password: 'new-secret-9' })).status).toBe(
       200,

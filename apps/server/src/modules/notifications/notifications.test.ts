@@ -1,5 +1,5 @@
 import { createPublicKey } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { jwtVerify } from 'jose';
 import type { StaffOrder } from '@retouch/shared/dispatch';
@@ -25,6 +25,7 @@ import {
   placeOrder,
 } from '../../../test/staff-fixtures';
 import { createVapidKeySource } from './vapid-keys';
+import { waitForState } from '../../../test/limits';
 
 const READY_SUBJECT = 'Your retouched photo is ready';
 const REFUSED_SUBJECT = 'Your order was refused and refunded';
@@ -90,7 +91,7 @@ describe('e-mails about a customer’s orders', () => {
     const customer = await customerWithTokens();
     await deliveredOrder(customer.client);
 
-    await vi.waitFor(async () =>
+    await waitForState(async () =>
       expect(await mailsTo(customer.credentials.email, READY_SUBJECT)).toHaveLength(1),
     );
     const [mail] = await mailsTo(customer.credentials.email, READY_SUBJECT);
@@ -103,7 +104,7 @@ describe('e-mails about a customer’s orders', () => {
     const customer = await customerWithTokens();
     const { reason } = await refusedOrder(customer.client);
 
-    await vi.waitFor(async () =>
+    await waitForState(async () =>
       expect(await mailsTo(customer.credentials.email, REFUSED_SUBJECT)).toHaveLength(1),
     );
     const [mail] = await mailsTo(customer.credentials.email, REFUSED_SUBJECT);
@@ -113,7 +114,7 @@ describe('e-mails about a customer’s orders', () => {
 
     // A tip (6 -> 10) is the customer's own doing: no second "ready" mail.
     const delivered = await deliveredOrder(customer.client);
-    await vi.waitFor(async () =>
+    await waitForState(async () =>
       expect(await mailsTo(customer.credentials.email, READY_SUBJECT)).toHaveLength(1),
     );
     expect(
@@ -123,7 +124,7 @@ describe('e-mails about a customer’s orders', () => {
     await customer.client.post('/api/push/subscriptions', pushes.body);
     await deliveredOrder(customer.client);
     // The push of the next delivery comes after its mail: by then the tip's would have come too.
-    await vi.waitFor(() => expect(pushService.pushesTo(pushes.path)).toHaveLength(1));
+    await waitForState(() => expect(pushService.pushesTo(pushes.path)).toHaveLength(1));
     expect(await mailsTo(customer.credentials.email, READY_SUBJECT)).toHaveLength(2);
   });
 
@@ -140,12 +141,12 @@ describe('e-mails about a customer’s orders', () => {
     expect((await customer.client.post('/api/push/subscriptions', pushes.body)).status).toBe(204);
     await deliveredOrder(customer.client);
     // The mail is decided before the push is sent: once the push came, no mail is on its way.
-    await vi.waitFor(() => expect(pushService.pushesTo(pushes.path)).toHaveLength(1));
+    await waitForState(() => expect(pushService.pushesTo(pushes.path)).toHaveLength(1));
     expect(await mailsTo(customer.credentials.email)).toHaveLength(1); // the registration's confirmation
 
     await customer.client.patch('/api/user/notifications', { orderEmails: true });
     await deliveredOrder(customer.client);
-    await vi.waitFor(async () =>
+    await waitForState(async () =>
       expect(await mailsTo(customer.credentials.email, READY_SUBJECT)).toHaveLength(1),
     );
   });
@@ -186,7 +187,7 @@ describe('Web Push', () => {
       expect((await customer.client.post('/api/push/subscriptions', browser.body)).status).toBe(204);
     const orderId = await deliveredOrder(customer.client);
 
-    await vi.waitFor(() => {
+    await waitForState(() => {
       expect(pushService.pushesTo(phone.path)).toHaveLength(1);
       expect(pushService.pushesTo(laptop.path)).toHaveLength(1);
     });
@@ -223,7 +224,7 @@ describe('Web Push', () => {
     await customer.client.post('/api/push/subscriptions', browser.body);
     const { orderId } = await refusedOrder(customer.client);
 
-    await vi.waitFor(() => expect(pushService.pushesTo(browser.path)).toHaveLength(1));
+    await waitForState(() => expect(pushService.pushesTo(browser.path)).toHaveLength(1));
     expect(decryptPush(pushService.pushesTo(browser.path)[0]!, browser.keys)).toEqual(
       orderNoticeMessage(orderId, OrderNotice.refused),
     );
@@ -239,7 +240,7 @@ describe('Web Push', () => {
       await customer.client.post('/api/push/subscriptions', browser.body);
     await deliveredOrder(customer.client);
 
-    await vi.waitFor(async () => {
+    await waitForState(async () => {
       const endpoints = (
         await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, customer.user._id))
       ).map((row) => row.endpoint);
@@ -346,8 +347,8 @@ describe('a mail that cannot be sent', () => {
     const orderId = await placeOrder(customer.client, (await catalogServices(broken))('Teeth whitening')._id);
     const delivered = await customer.client.post(`/api/test/orders/${orderId}/deliver`);
     expect(delivered.status).toBe(200);
-    await vi.waitFor(() => expect(pushService.pushesTo(browser.path)).toHaveLength(1));
-    await vi.waitFor(() => expect(changes.at(-1)?.condition).toBe(OrderCondition.done));
+    await waitForState(() => expect(pushService.pushesTo(browser.path)).toHaveLength(1));
+    await waitForState(() => expect(changes.at(-1)?.condition).toBe(OrderCondition.done));
     const [row] = await broken.db.select().from(orders).where(eq(orders.id, orderId));
     expect(row!.condition).toBe(OrderCondition.done);
   });

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { StaffOrder } from '@retouch/shared/dispatch';
@@ -34,6 +34,7 @@ import { completeOrder } from '../dispatch/executor-work.service';
 import { findLedgerMismatches } from '../ledger/ledger.repository';
 import { requeueHeldOrder } from './designer-commands';
 import { TipText } from './order-flow.texts';
+import { waitForState } from '../../../test/limits';
 
 let t: TestApp;
 let teethId: string;
@@ -296,7 +297,7 @@ describe('a result racing an expiry and a new match', () => {
         expect((await orderRow(first)).condition).toBe(OrderCondition.requeued);
         const next = nextEvent<StaffOrder>(designer.socket, SocketEvent.orderForExecutor);
         designer.socket.emit(SocketEvent.executorFind, true);
-        await vi.waitFor(async () => expect((await orderRow(second)).executorId).toBe(designer.userId));
+        await waitForState(async () => expect((await orderRow(second)).executorId).toBe(designer.userId));
         await next;
       },
     };
@@ -329,7 +330,7 @@ describe('live staff screens', () => {
     const { designer, orderId } = await heldOrder();
     await designer.client.post('/api/admin/orders/executor/completed', await resultForm());
     const conditions = [OrderCondition.new, OrderCondition.inWork, OrderCondition.resultReview];
-    await vi.waitFor(() =>
+    await waitForState(() =>
       expect(seen.filter((change) => change.orderId === orderId).map((change) => change.condition)).toEqual(
         conditions,
       ),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminUsersText, type Role, type UserPermissions } from '@retouch/shared/admin-users';
 import {
   ALL_PERMISSION_SIGNS,
@@ -17,6 +17,7 @@ import { logIn, signUpCustomer } from '../../../test/fixtures';
 import { TEST_ADMIN } from '../../../test/test-config';
 import { collectEvents, connectedSocket, createStaff, nextEvent } from '../../../test/staff-fixtures';
 import { insertRole } from './permissions.repository';
+import { waitForState } from '../../../test/limits';
 
 let t: TestApp;
 let admin: TestClient;
@@ -303,7 +304,7 @@ describe("a user's permissions", () => {
 
     const designers = await roleByTitle(RoleTitle.designer);
     await admin.patch(`${ROLES}/user/${user._id}`, { _id: designers._id });
-    await vi.waitFor(async () => expect(await staffRoomHolds()).toBe(true));
+    await waitForState(async () => expect(await staffRoomHolds()).toBe(true));
     const broadcast = nextEvent(socket, SocketEvent.info);
     t.app.io.to(SocketRoom.staff).emit(SocketEvent.info, { message: 'staff only' });
     expect(await broadcast).toEqual({ message: 'staff only' });
@@ -311,7 +312,7 @@ describe("a user's permissions", () => {
     await admin.patch(`/api/admin/permissions/custom/user/${user._id}`, {
       permissions: [{ sign: PermissionSign.showAdmin, status: false }],
     });
-    await vi.waitFor(async () => expect(await staffRoomHolds()).toBe(false));
+    await waitForState(async () => expect(await staffRoomHolds()).toBe(false));
     const notices = collectEvents(socket, SocketEvent.info);
     t.app.io.to(SocketRoom.staff).emit(SocketEvent.info, { message: 'staff only' });
     await new Promise((resolve) => setTimeout(resolve, 200));
