@@ -1,8 +1,8 @@
 // HTTP benchmark: a bare route on the app beside the public and customer endpoints, in one run, with
-// autocannon (50 connections, 10 s a target). Embedded PGlite, or with `--postgres` a scratch database
-// on the PostgreSQL server. Prints req/s, p50/p99 latency and each target's ratio to the bare route
-// (measured just before and just after it, the mean of both); writes bench/results/http.json
-// (http-postgres.json) with the goals of issue 20.
+// autocannon (50 connections, 3 rounds of 4 s a target). Embedded PGlite, or with `--postgres` a scratch
+// database on the PostgreSQL server. Prints req/s, p50/p99 latency and each target's ratio to the bare
+// route (measured just before and just after each run, the mean of both), medians of the rounds; writes
+// bench/results/http.json (http-postgres.json) with the goals of issue 20.
 import autocannon from 'autocannon';
 import { toPublicCatalog } from '../apps/server/src/modules/catalog/catalog.presenter';
 import { loadCatalogRows } from '../apps/server/src/modules/catalog/catalog.repository';
@@ -15,10 +15,12 @@ import {
   startBenchServer,
 } from './bench-app';
 import { insertOrders, loadFixtureRefs } from './order-fixtures';
-import { goal, printGoals, printTable, writeResult, type Goal } from './report';
+import { goal, percentile, printGoals, printTable, writeResult, type Goal } from './report';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** Seconds of one measured run; a target gets ROUNDS of them. */
+const ROUND_SECONDS = Number(process.env.BENCH_DURATION ?? 4);
 const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 10);
 const CUSTOMER_ORDERS = 50;
 
@@ -80,34 +82,55 @@ try {
   }
   await new Promise((resolve) => setTimeout(resolve, 1000)); // the warm-ups' last requests finish
 
-  // On a shared machine the floor moves: each target is measured between two runs of the bare route
-  // (half as long), and its ratio is to the mean of those two.
-  const bareSeconds = Math.max(1, Math.round(DURATION_SECONDS / 2));
-  const bareRuns = [await measure(bareTarget, bareSeconds)];
-  const results: Array<Awaited<ReturnType<typeof measure>> & { ratioToBare: number }> = [];
-  for (const target of targets) {
-    const run = await measure(target, DURATION_SECONDS);
-    bareRuns.push(await measure(bareTarget, bareSeconds));
-    const around = (bareRuns.at(-2)!.requestsPerSecond + bareRuns.at(-1)!.requestsPerSecond) / 2;
-    results.push({ ...run, ratioToBare: Number((run.requestsPerSecond / around).toFixed(3)) });
+  // On a shared machine the floor moves. Each target is measured in ROUNDS short runs, each between two
+  // runs of the bare route, and a run's ratio is to the mean of those two; a target's figures are the
+  // median of its rounds (the spread is written beside them), so one noisy moment moves no goal.
+  const bareRuns = [await measure(bareTarget, ROUND_SECONDS)];
+  const rounds = new Map<string, Array<Awaited<ReturnType<typeof measure>> & { ratioToBare: number }>>();
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const target of targets) {
+      const run = await measure(target, ROUND_SECONDS);
+      bareRuns.push(await measure(bareTarget, ROUND_SECONDS));
+      const around = (bareRuns.at(-2)!.requestsPerSecond + bareRuns.at(-1)!.requestsPerSecond) / 2;
+      const ratioToBare = Number((run.requestsPerSecond / around).toFixed(3));
+      rounds.set(target.name, [...(rounds.get(target.name) ?? []), { ...run, ratioToBare }]);
+    }
   }
+  const median = (values: number[]) => percentile(values, 50);
+  const results = targets.map((target) => {
+    const runs = rounds.get(target.name)!;
+    const ratios = runs.map((run) => run.ratioToBare);
+    return {
+      name: target.name,
+      requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
+      latencyP50Ms: median(runs.map((run) => run.latencyP50Ms)),
+      latencyP99Ms: median(runs.map((run) => run.latencyP99Ms)),
+      non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
+      errors: runs.reduce((sum, run) => sum + run.errors, 0),
+      timeouts: runs.reduce((sum, run) => sum + run.timeouts, 0),
+      ratioToBare: median(ratios),
+      rounds: { ratios, latencyP99Ms: runs.map((run) => run.latencyP99Ms) },
+    };
+  });
   const bare = bareRuns.reduce((sum, run) => sum + run.requestsPerSecond, 0) / bareRuns.length;
   const bareRps = bareRuns.map((run) => run.requestsPerSecond);
   results.unshift({
     ...bareRuns[0]!,
     requestsPerSecond: Math.round(bare),
-    latencyP50Ms: Math.max(...bareRuns.map((run) => run.latencyP50Ms)),
-    latencyP99Ms: Math.max(...bareRuns.map((run) => run.latencyP99Ms)),
+    latencyP50Ms: median(bareRuns.map((run) => run.latencyP50Ms)),
+    latencyP99Ms: median(bareRuns.map((run) => run.latencyP99Ms)),
     ratioToBare: 1,
+    rounds: { ratios: [], latencyP99Ms: bareRuns.map((run) => run.latencyP99Ms) },
   });
   printTable(
-    `HTTP on ${kind}, ${CONNECTIONS} connections, ${DURATION_SECONDS} s a target`,
+    `HTTP on ${kind}, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s a target (medians)`,
     results.map((result) => ({
       target: result.name,
       'req/s': result.requestsPerSecond,
       'p50 ms': result.latencyP50Ms,
       'p99 ms': result.latencyP99Ms,
       'ratio to bare': result.ratioToBare,
+      'ratio by round': result.rounds.ratios.join(' '),
       'non-2xx': result.non2xx,
       'errors (timeouts)': `${result.errors} (${result.timeouts})`,
     })),
@@ -149,7 +172,8 @@ try {
   printGoals(goals);
   await writeResult(kind === 'PostgreSQL' ? 'http-postgres' : 'http', {
     connections: CONNECTIONS,
-    durationSeconds: DURATION_SECONDS,
+    rounds: ROUNDS,
+    roundSeconds: ROUND_SECONDS,
     database: kind,
     poolSize: kind === 'PostgreSQL' ? POOL_SIZE : null,
     bareRequestsPerSecond: Math.round(bare),

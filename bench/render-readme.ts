@@ -29,7 +29,8 @@ interface Latency {
 }
 interface HttpResult extends Result {
   connections: number;
-  durationSeconds: number;
+  rounds: number;
+  roundSeconds: number;
   results: Array<{
     name: string;
     requestsPerSecond: number;
@@ -165,11 +166,13 @@ function httpSection() {
   };
   return [
     '### HTTP',
-    `\`bench/http.ts\`: autocannon, ${runs[0]!.connections} connections, ${runs[0]!.durationSeconds} s a target after a 1 s ` +
-      'warm-up, the server in-process; once on PGlite and once (`--postgres`) on a scratch PostgreSQL database ' +
-      '(pool of 10). The bare route is a no-op route on the same app, behind the same global hooks, measured ' +
-      'for half as long just before and just after each target; a ratio is to the mean of those two runs, and ' +
-      "the bare route's row shows the mean of all its runs (their p50 and p99 the worst). " +
+    `\`bench/http.ts\`: autocannon, ${runs[0]!.connections} connections, ${runs[0]!.rounds} rounds of ` +
+      `${runs[0]!.roundSeconds} s a target after a 1 s warm-up, the server in-process; once on PGlite and once ` +
+      '(`--postgres`) on a scratch PostgreSQL database (pool of 10). The bare route is a no-op route on the same ' +
+      'app, behind the same global hooks, measured as long just before and just after each run of a target; a ' +
+      "run's ratio is to the mean of those two, and a target's figures are the medians of its rounds (each " +
+      "round's ratio is in the results file). The bare route's row shows the mean req/s of all its runs and " +
+      'the median p50 and p99. ' +
       measured(runs[0]!),
     table(
       [
