@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { registrationSchema } from './auth';
 import { CustomerText } from './texts';
-import { passwordSchema } from './users';
+import { newPasswordSchema } from './users';
 
 /** A password-reset link is valid this long. */
 export const PASSWORD_RESET_TTL_HOURS = 1;
@@ -54,7 +54,7 @@ export type ForgotPasswordBody = z.input<typeof forgotPasswordSchema>;
 /** `POST /api/password/reset` body: the link's token and the new password (the profile's rules). */
 export const resetPasswordSchema = z.object({
   token: z.string().min(1, AccountText.resetLinkInvalid).max(200, AccountText.resetLinkInvalid),
-  password: z.string().min(1, CustomerText.fieldEmpty).pipe(passwordSchema),
+  password: newPasswordSchema,
 });
 export type ResetPasswordBody = z.input<typeof resetPasswordSchema>;
 

@@ -8,10 +8,13 @@ import {
 } from './constants';
 import { CustomerText } from './texts';
 
+/** A text the user must fill: missing, empty (or only spaces, where trimmed) says so in the profile's words. */
+const filledText = () => z.string({ error: CustomerText.fieldEmpty });
+
 /** A person's name as the specification names its parts. */
 export const nameSchema = z.object({
-  giveName: z.string().trim().min(1, CustomerText.fieldEmpty).max(MAX_NAME_LENGTH),
-  familyName: z.string().trim().min(1, CustomerText.fieldEmpty).max(MAX_NAME_LENGTH),
+  giveName: filledText().trim().min(1, CustomerText.fieldEmpty).max(MAX_NAME_LENGTH),
+  familyName: filledText().trim().min(1, CustomerText.fieldEmpty).max(MAX_NAME_LENGTH),
 });
 export type Name = z.infer<typeof nameSchema>;
 
@@ -36,10 +39,13 @@ export const passwordSchema = z
   .min(MIN_PASSWORD_LENGTH, CustomerText.passwordTooShort)
   .max(MAX_PASSWORD_LENGTH);
 
+/** A new password as the profile and the password reset take it: filled, then the length rules. */
+export const newPasswordSchema = filledText().min(1, CustomerText.fieldEmpty).pipe(passwordSchema);
+
 /** `PATCH /api/user/change/password` body. */
 export const changePasswordSchema = z.object({
-  oldPassword: z.string().min(1, CustomerText.fieldEmpty),
-  password: passwordSchema,
+  oldPassword: filledText().min(1, CustomerText.fieldEmpty),
+  password: newPasswordSchema,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordSchema>;
 

@@ -36,6 +36,15 @@ describe('profile', () => {
     await waitFor(() => expect(screen.getAllByText(CustomerText.fieldEmpty)).toHaveLength(2));
   });
 
+  it('takes spaces alone for no name, as the server does', async () => {
+    const { user, callsTo } = await openProfile();
+    await user.clear(screen.getByLabelText(CustomerText.firstName));
+    await user.type(screen.getByLabelText(CustomerText.firstName), '   ');
+    await user.click(panel().getByRole('button', { name: CustomerText.save }));
+    expect(await screen.findByText(CustomerText.fieldEmpty)).toBeInTheDocument();
+    expect(callsTo('PATCH', '/api/user/change/info')).toHaveLength(0);
+  });
+
   it('sends the name as JSON and the avatar as a file, showing the upload progress', async () => {
     const requests = stubXhr();
     const { user } = await openProfile();
@@ -123,14 +132,29 @@ describe('profile', () => {
       await waitFor(() => expect(screen.getAllByText(CustomerText.fieldEmpty)).toHaveLength(3));
     });
 
-    it("refuses short passwords and a confirmation that doesn't match", async () => {
+    it("refuses a short new password and a confirmation that doesn't match, with the server's texts", async () => {
       const { user } = await openPasswordForm();
-      await user.type(screen.getByLabelText(CustomerText.oldPassword), 'abc');
-      await user.type(screen.getByLabelText(CustomerText.newPassword), 'secret2');
+      await user.type(screen.getByLabelText(CustomerText.oldPassword), 'secret1');
+      await user.type(screen.getByLabelText(CustomerText.newPassword), 'abc');
       await user.type(screen.getByLabelText(CustomerText.confirmPassword), 'secret3');
       await user.click(panel().getByRole('button', { name: CustomerText.save }));
-      expect(await screen.findByText(CustomerText.passwordTooShort)).toBeInTheDocument();
+      expect(await screen.findAllByText(CustomerText.passwordTooShort)).toHaveLength(1);
       expect(await screen.findByText(CustomerText.passwordsDontMatch)).toBeInTheDocument();
+    });
+
+    it('takes an old password of any length: only the server knows it', async () => {
+      const { user, callsTo } = await openPasswordForm({
+        'PATCH /api/user/change/password': { body: { message: 'Your password has been changed' } },
+      });
+      await user.type(screen.getByLabelText(CustomerText.oldPassword), 'abc');
+      await user.type(screen.getByLabelText(CustomerText.newPassword), 'secret2');
+      await user.type(screen.getByLabelText(CustomerText.confirmPassword), 'secret2');
+      await user.click(panel().getByRole('button', { name: CustomerText.save }));
+      expect(await screen.findByText('Your password has been changed')).toBeInTheDocument();
+      expect(callsTo('PATCH', '/api/user/change/password')[0]?.body).toEqual({
+        oldPassword: 'abc',
+        password: 'secret2',
+      });
     });
 
     it('sends the old and new password and shows the answer', async () => {

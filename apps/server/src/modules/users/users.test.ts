@@ -62,6 +62,21 @@ describe('PATCH /api/user/change/password', () => {
     ).toBe(200);
   });
 
+  it('refuses an empty or missing password with the empty-field text, as the password reset does', async () => {
+    const { client, credentials } = await signUpCustomer(t);
+    for (const body of [
+      { oldPassword: credentials.password, password: '' },
+      { oldPassword: credentials.password },
+      { oldPassword: '', password: 'new-secret' },
+      { password: 'new-secret' },
+    ]) {
+      expect(await client.patch('/api/user/change/password', body)).toMatchObject({
+        status: 400,
+        body: { message: CustomerText.fieldEmpty },
+      });
+    }
+  });
+
   it('refuses a wrong old password and a short new one with their texts', async () => {
     const { client, credentials } = await signUpCustomer(t);
     expect(

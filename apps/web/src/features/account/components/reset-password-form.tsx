@@ -3,8 +3,8 @@ import { CustomerText } from '@retouch/shared/texts';
 import { Alert, App, Button, Form, Input, Result } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { confirmPasswordRule, newPasswordRule } from '@/lib/password-rules';
 import { useResetPassword } from '../api/reset-password';
-import { confirmPasswordRule, newPasswordRules } from './password-rules';
 
 interface ResetPasswordValues {
   password: string;
@@ -54,14 +54,14 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         />
       )}
       <Form<ResetPasswordValues> layout="vertical" onFinish={submit} requiredMark={false}>
-        <Form.Item label={CustomerText.newPassword} name="password" rules={newPasswordRules}>
+        <Form.Item label={CustomerText.newPassword} name="password" rules={[newPasswordRule]}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item
           label={CustomerText.confirmPassword}
           name="confirm"
           dependencies={['password']}
-          rules={[...newPasswordRules, confirmPasswordRule]}
+          rules={[newPasswordRule, confirmPasswordRule]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

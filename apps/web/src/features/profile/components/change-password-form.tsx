@@ -1,7 +1,9 @@
-import { MIN_PASSWORD_LENGTH } from '@retouch/shared/constants';
 import { CustomerText } from '@retouch/shared/texts';
-import { App, Button, Form, Input, type FormRule } from 'antd';
+import { changePasswordSchema } from '@retouch/shared/users';
+import { App, Button, Form, Input } from 'antd';
 import { errorMessage } from '@/lib/api-client';
+import { confirmPasswordRule, newPasswordRule } from '@/lib/password-rules';
+import { schemaRule } from '@/lib/schema-rule';
 import { useChangePassword } from '../api/change-password';
 
 interface ChangePasswordValues {
@@ -10,17 +12,8 @@ interface ChangePasswordValues {
   confirm: string;
 }
 
-const passwordRules: FormRule[] = [
-  { required: true, message: CustomerText.fieldEmpty },
-  { min: MIN_PASSWORD_LENGTH, message: CustomerText.passwordTooShort },
-];
-
-const confirmRule: FormRule = ({ getFieldValue }) => ({
-  validator: (_, value: string | undefined) =>
-    !value || getFieldValue('password') === value
-      ? Promise.resolve()
-      : Promise.reject(new Error(CustomerText.passwordsDontMatch)),
-});
+// The server's schemas and texts: the old password need only be filled (it may predate the length rule).
+const oldPasswordRule = schemaRule(changePasswordSchema.shape.oldPassword);
 
 /** Old, new and confirmed password. */
 export function ChangePasswordForm() {
@@ -46,17 +39,17 @@ export function ChangePasswordForm() {
 
   return (
     <Form<ChangePasswordValues> form={form} layout="vertical" onFinish={submit}>
-      <Form.Item label={CustomerText.oldPassword} name="oldPassword" rules={passwordRules}>
+      <Form.Item label={CustomerText.oldPassword} name="oldPassword" rules={[oldPasswordRule]}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      <Form.Item label={CustomerText.newPassword} name="password" rules={passwordRules}>
+      <Form.Item label={CustomerText.newPassword} name="password" rules={[newPasswordRule]}>
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <Form.Item
         label={CustomerText.confirmPassword}
         name="confirm"
         dependencies={['password']}
-        rules={[...passwordRules, confirmRule]}
+        rules={[newPasswordRule, confirmPasswordRule]}
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>

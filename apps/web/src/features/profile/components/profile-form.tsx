@@ -1,9 +1,10 @@
 import { CustomerText } from '@retouch/shared/texts';
-import { AVATAR_FILE_TYPES, avatarFileProblem, type UserInfo } from '@retouch/shared/users';
+import { AVATAR_FILE_TYPES, avatarFileProblem, nameSchema, type UserInfo } from '@retouch/shared/users';
 import { UploadOutlined } from '@ant-design/icons';
 import { App, Avatar, Button, Flex, Form, Input, Progress, Upload } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
+import { schemaRule } from '@/lib/schema-rule';
 import { useChangeInfo } from '../api/change-info';
 
 interface ProfileValues {
@@ -14,7 +15,9 @@ interface ProfileValues {
 // The picker offers the picture types the server takes, by MIME type and by ending.
 const AVATAR_ACCEPT = Object.entries(AVATAR_FILE_TYPES).flat(2).join(',');
 
-const nameRules = [{ required: true, whitespace: true, message: CustomerText.fieldEmpty }];
+// The server's schema and texts: filled (spaces alone are not a name) and not too long.
+const giveNameRules = [schemaRule(nameSchema.shape.giveName)];
+const familyNameRules = [schemaRule(nameSchema.shape.familyName)];
 
 /** Avatar and name; the chosen avatar is sent with the name on Save, with upload progress. */
 export function ProfileForm({ user }: { user: UserInfo }) {
@@ -71,10 +74,10 @@ export function ProfileForm({ user }: { user: UserInfo }) {
           <Progress percent={progress} size="small" style={{ width: 200 }} data-testid="avatar-progress" />
         )}
       </Flex>
-      <Form.Item label={CustomerText.firstName} name="giveName" rules={nameRules}>
+      <Form.Item label={CustomerText.firstName} name="giveName" rules={giveNameRules}>
         <Input autoComplete="given-name" />
       </Form.Item>
-      <Form.Item label={CustomerText.lastName} name="familyName" rules={nameRules}>
+      <Form.Item label={CustomerText.lastName} name="familyName" rules={familyNameRules}>
         <Input autoComplete="family-name" />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={changeInfo.isPending}>

@@ -1,12 +1,10 @@
-import { MIN_PASSWORD_LENGTH } from '@retouch/shared/constants';
 import { CustomerText } from '@retouch/shared/texts';
+import { newPasswordSchema } from '@retouch/shared/users';
 import type { FormRule } from 'antd';
+import { schemaRule } from './schema-rule';
 
-/** The profile's password rules (customer-side section 5): required, at least 6 characters. */
-export const newPasswordRules: FormRule[] = [
-  { required: true, message: CustomerText.fieldEmpty },
-  { min: MIN_PASSWORD_LENGTH, message: CustomerText.passwordTooShort },
-];
+/** A new password (profile, password reset): the server's schema and texts (customer-side section 5). */
+export const newPasswordRule = schemaRule(newPasswordSchema);
 
 /** The confirmation must equal the field `password`. */
 export const confirmPasswordRule: FormRule = ({ getFieldValue }) => ({
