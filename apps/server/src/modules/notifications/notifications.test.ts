@@ -245,10 +245,12 @@ describe('Web Push', () => {
         await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, customer.user._id))
       ).map((row) => row.endpoint);
       expect(endpoints.sort()).toEqual([failing.body.endpoint, live.body.endpoint].sort());
+      // The four pushes go out side by side: the gone ones' deletions may be done before the others
+      // reached the service (a run under load failed here when these were asserted after the wait).
+      // A service error (500) is logged and the subscription kept for the next push.
+      expect(pushService.pushesTo(failing.path)).toHaveLength(1);
+      expect(pushService.pushesTo(live.path)).toHaveLength(1);
     });
-    // A service error (500) is logged and the subscription kept for the next push.
-    expect(pushService.pushesTo(failing.path)).toHaveLength(1);
-    expect(pushService.pushesTo(live.path)).toHaveLength(1);
   });
 
   it('refuses subscriptions that are not https to a public host, or whose keys are not a browser’s', async () => {
