@@ -3,7 +3,21 @@ import { defineConfig } from 'vitest/config';
 // One run for every unit and integration suite; the browser journeys run under Playwright.
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'apps/server', 'apps/web'],
+    projects: [
+      'packages/shared',
+      'apps/server',
+      'apps/web',
+      // The repository's own scripts (npm test's wrapper).
+      // Each test starts a runner of its own: seconds with both cores busy.
+      {
+        test: {
+          name: 'scripts',
+          include: ['scripts/**/*.test.mjs'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+    ],
     // Vitest's default leaves one of the two cores here idle (available parallelism - 1).
     maxWorkers: 2,
     // Reported, never enforced (no thresholds): a summary in the log, the detail in coverage/index.html.

@@ -42,7 +42,8 @@ import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
 import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler';
 import { jsonBodyPlugin } from './plugins/json-body';
-import { loggerOptions, type LogStream } from './plugins/log-redaction';
+import { loggerOptions, type LogStream } from './plugins/logger';
+import { RequestLogController } from './plugins/request-log';
 import { metricsPlugin } from './plugins/metrics';
 import { openapiPlugin } from './plugins/openapi';
 import { setUpOrderWork, type OrderWorkHook } from './plugins/order-work';
@@ -91,6 +92,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     // Parsed bodies (JSON, text) only: multipart uploads stream under their own limits.
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     frameworkErrors: answerFrameworkError,
+    // One line a request instead of Fastify's two (received, completed).
+    logController: new RequestLogController(),
   });
 
   app.decorate('config', config);

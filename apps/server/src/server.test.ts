@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../test/free-port';
+import { waitForState } from '../test/limits';
 
 /** The real entry point in its own process, stopped the way a container runtime stops it (start-up is slow on a busy machine). */
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -98,5 +99,33 @@ describe('SIGTERM', () => {
     expect(took).toBeGreaterThanOrEqual(1400);
     expect(took).toBeLessThan(60_000);
     expect(server.output.join('')).toContain('shutdown took longer than 1500 ms');
+  }, 240_000);
+});
+
+describe('the start output (issue 24)', () => {
+  it('prints the server’s lines first and the accounts last, then one plain line a request', async () => {
+    const server = await startServer({ NODE_ENV: 'development', LOG_LEVEL: 'info' });
+    const atStart = server.output.join('');
+    const listening = atStart.indexOf('Server listening at');
+    const banner = atStart.indexOf('Retouch is running at');
+    expect(listening, atStart).toBeGreaterThanOrEqual(0);
+    expect(banner, atStart).toBeGreaterThan(listening);
+    // The probes asked while it started wrote nothing: the accounts table is the last thing printed.
+    expect(atStart.trimEnd().split('\n').at(-1)).toMatch(
+      /^ {2}Admin +admin@retouch\.local +signal-admin-password$/,
+    );
+    expect(atStart).not.toMatch(/Deprecation|FSTDEP/);
+
+    const answer = await fetch(`${server.url}/api/services?secret=1`);
+    const requestId = answer.headers.get('x-request-id')!;
+    await waitForState(() => expect(server.output.join('')).toContain(requestId));
+    const line = server.output
+      .join('')
+      .split('\n')
+      .find((text) => text.includes(requestId))!;
+    expect(line).toMatch(/INFO: GET \/api\/services 200 \d+(\.\d)? ms/);
+    expect(line).not.toContain('secret');
+    // Not a terminal: no colour codes.
+    expect(server.output.join('')).not.toContain('\u001b[');
   }, 240_000);
 });

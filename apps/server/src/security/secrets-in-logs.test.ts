@@ -47,7 +47,8 @@ describe('secrets never reach the log', () => {
     // The page the mail links to, served by the web app, is logged the same way.
     await t.client().get(`/confirm?userId=${query.get('userId')}&token=${token}`);
 
-    expect(logged()).toContain(`userId=${query.get('userId')}&token=[redacted]`);
+    // Each request is one line with its path and no query (plugins/request-log.ts).
+    await waitForState(() => expect(logged()).toContain('GET /api/email/confirm 200'));
     expect(logged()).not.toContain(token);
     expect(logged()).not.toContain(body.password);
   });
@@ -66,7 +67,7 @@ describe('secrets never reach the log', () => {
     expect(logged()).not.toContain('new-secret-9');
   });
 
-  it('redacts the OAuth code and state, the hook hash and any token, secret or password parameter', async () => {
+  it('keeps the OAuth code and state, the hook hash and any token, secret or password parameter out', async () => {
     const secrets = {
       code: 'oauth-code-SECRET1',
       state: 'oauth-state-SECRET2',
@@ -86,8 +87,9 @@ describe('secrets never reach the log', () => {
     await client.get(
       `/api/catalog?access_token=${secrets.accessToken}&client_secret=${secrets.clientSecret}&newPassword=${secrets.password}`,
     );
+    await waitForState(() => expect(logged()).toContain('GET /api/catalog '));
     for (const secret of Object.values(secrets)) expect(logged()).not.toContain(secret);
-    expect(logged()).toContain('/api/login/google/callback?code=[redacted]&state=[redacted]');
-    expect(logged()).toContain('email=ann%40example.com&userId=1&userName=Ann&hash=[redacted]');
+    expect(logged()).toContain('GET /api/login/google/callback ');
+    expect(logged()).toContain('GET /api/login/google/android ');
   });
 });
