@@ -37,10 +37,43 @@ vi.mock('socket.io-client', async () => {
   return { io: (uri: string, options: Record<string, unknown>) => new FakeSocket(uri, options) };
 });
 
+// A frame (the crypto invoice) loads a blank page answered here: happy-dom refuses to load frames by
+// default and printed a DOMException with a stack naming http://localhost:3000. Only happy-dom's own
+// loading passes through this; the app's requests go to the fetch mock below.
+interface HappyDomWindow {
+  happyDOM: {
+    settings: {
+      enableIframePageLoading: boolean;
+      fetch: {
+        interceptor: {
+          beforeAsyncRequest: (context: { window: { Response: typeof Response } }) => Promise<Response>;
+        } | null;
+      };
+    };
+  };
+}
+const { settings: happyDomSettings } = (window as unknown as HappyDomWindow).happyDOM;
+happyDomSettings.enableIframePageLoading = true;
+happyDomSettings.fetch.interceptor = {
+  beforeAsyncRequest: async ({ window: frameWindow }) =>
+    new frameWindow.Response('<!doctype html><title>Frame</title>', {
+      headers: { 'content-type': 'text/html' },
+    }),
+};
+
 // No test reaches a server: until a test mocks its own answers, every fetch answers 404 'Not mocked'
 // (happy-dom would try http://localhost:3000 and log the refused connection).
+// A browser's own stylesheet gives a textarea its padding and border; happy-dom's gives none, so Ant
+// Design's auto-sizing TextArea measured NaN and React warned "`NaN` is an invalid value for the
+// `height` css style property". The head is emptied after each test, so this goes in before each.
+const USER_AGENT_STYLES =
+  'textarea { padding-top: 2px; padding-bottom: 2px; border-top-width: 1px; border-bottom-width: 1px; box-sizing: border-box; }';
+
 beforeEach(() => {
   mockFetch({});
+  const styles = document.createElement('style');
+  styles.textContent = USER_AGENT_STYLES;
+  document.head.append(styles);
 });
 
 afterEach(() => {
