@@ -16,7 +16,8 @@ function withBlock(
 ): Pixels {
   const data = new Uint8ClampedArray(picture.data);
   for (let y = block.y; y < block.y + block.size; y += 1) {
-    for (let x = block.x; x < block.x + block.size; x += 1) data.set([...rgb, 255], (y * picture.width + x) * 4);
+    for (let x = block.x; x < block.x + block.size; x += 1)
+      data.set([...rgb, 255], (y * picture.width + x) * 4);
   }
   return { ...picture, data };
 }
@@ -62,7 +63,11 @@ describe('differenceHeatMap', () => {
       data: new Uint8ClampedArray([10, 10, 10, 255, 120, 0, 0, 255, 255, 255, 255, 255]),
     };
     const heat = differenceHeatMap(black, result);
-    const brightness = [0, 1, 2].map((x) => pixelAt(heat, x, 0).slice(0, 3).reduce((sum, v) => sum + v, 0));
+    const brightness = [0, 1, 2].map((x) =>
+      pixelAt(heat, x, 0)
+        .slice(0, 3)
+        .reduce((sum, v) => sum + v, 0),
+    );
     expect(brightness[0]).toBeLessThan(brightness[1]!);
     expect(brightness[1]).toBeLessThan(brightness[2]!);
     expect(pixelAt(heat, 2, 0)).toEqual([255, 255, 255, 255]);

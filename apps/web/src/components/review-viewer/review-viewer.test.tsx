@@ -2,13 +2,13 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ReviewViewer } from './review-viewer';
-import { ReviewViewerText } from './review-viewer-texts';
+import { ReviewViewerText, type ReviewViewerTexts } from './review-viewer-texts';
 
 const BEFORE = '/api/files/original.jpg';
 const AFTER = '/api/files/result.jpg';
 const text = ReviewViewerText.customer;
 
-function renderViewer(texts = text) {
+function renderViewer(texts: ReviewViewerTexts = text) {
   const user = userEvent.setup();
   render(<ReviewViewer before={BEFORE} after={AFTER} texts={texts} />);
   const viewer = screen.getByRole('region', { name: texts.viewer });
@@ -139,7 +139,11 @@ describe('ReviewViewer', () => {
     renderViewer();
     fireEvent.click(modeButton(text.blink));
     fireEvent.click(modeButton(text.loupe));
-    expect(vi.getTimerCount()).toBe(0);
+    await act(() => vi.advanceTimersByTimeAsync(750));
+    fireEvent.click(modeButton(text.blink));
+    expect(shownPicture()).toHaveAttribute('alt', text.after);
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(shownPicture()).toHaveAttribute('alt', text.before);
   });
 
   it('does not blink by itself for a user who asked for reduced motion: the switch is by hand', async () => {
@@ -154,12 +158,71 @@ describe('ReviewViewer', () => {
 
     fireEvent.click(screen.getByRole('button', { name: text.showBefore }));
     expect(shownPicture()).toHaveAttribute('alt', text.before);
-    // Space switches too.
-    fireEvent.keyDown(screen.getByRole('button', { name: text.showAfter }).parentElement!, {
-      key: ' ',
-      code: 'Space',
-    });
+    // Space on the picture switches too.
+    fireEvent.keyDown(screen.getByRole('group', { name: text.blink }), { key: ' ', code: 'Space' });
     expect(shownPicture()).toHaveAttribute('alt', text.after);
+  });
+
+  describe('loupe', () => {
+    /** Loupe mode over a 1400 x 800 result shown in a 700 x 400 box (at half size). */
+    async function openLoupe() {
+      const view = renderViewer();
+      await view.user.click(modeButton(text.loupe));
+      const picture = view.viewer.getByRole('img', { name: text.after });
+      Object.defineProperty(picture, 'naturalWidth', { value: 1400 });
+      Object.defineProperty(picture, 'naturalHeight', { value: 800 });
+      fireEvent.load(picture);
+      const box = picture.parentElement!;
+      vi.spyOn(box, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 700, 400));
+      return { ...view, box };
+    }
+    const lens = () => screen.queryByRole('img', { name: new RegExp(`^${text.loupeLens}`) });
+
+    it('shows the natural pixels under the mouse at 1:1, and goes when the mouse leaves', async () => {
+      const { box } = await openLoupe();
+      expect(lens()).not.toBeInTheDocument();
+      fireEvent.pointerMove(box, { clientX: 350, clientY: 200, pointerType: 'mouse' });
+      expect(lens()).toHaveAccessibleName(`${text.loupeLens}: 700, 400`);
+      expect(lens()).toHaveStyle({
+        left: '270px',
+        top: '120px',
+        backgroundSize: '1400px 800px',
+        backgroundPosition: '-620px -320px',
+      });
+      fireEvent.pointerLeave(box, { pointerType: 'mouse' });
+      expect(lens()).not.toBeInTheDocument();
+    });
+
+    it('follows a finger from above it, and stays when the finger lifts', async () => {
+      const { box } = await openLoupe();
+      expect(box).toHaveStyle({ touchAction: 'none' });
+      fireEvent.pointerDown(box, { clientX: 100, clientY: 300, pointerType: 'touch', pointerId: 1 });
+      fireEvent.pointerMove(box, { clientX: 120, clientY: 310, pointerType: 'touch', pointerId: 1 });
+      expect(lens()).toHaveAccessibleName(`${text.loupeLens}: 240, 620`);
+      expect(lens()).toHaveStyle({ left: '40px', top: '110px' });
+      fireEvent.pointerUp(box, { pointerType: 'touch', pointerId: 1 });
+      fireEvent.pointerLeave(box, { pointerType: 'touch', pointerId: 1 });
+      expect(lens()).toBeInTheDocument();
+    });
+
+    it('moves with the arrow keys, from the centre of the picture', async () => {
+      const { user } = await openLoupe();
+      screen.getByRole('group', { name: text.loupe }).focus();
+      await user.keyboard('{ArrowRight}');
+      expect(lens()).toHaveAccessibleName(`${text.loupeLens}: 720, 400`);
+      await user.keyboard('{Shift>}{ArrowUp}{/Shift}');
+      expect(lens()).toHaveAccessibleName(`${text.loupeLens}: 720, 300`);
+    });
+
+    it('leaves the page free to scroll under a finger in the other modes', async () => {
+      const { user, element } = renderViewer();
+      for (const mode of [text.blink, text.difference]) {
+        await user.click(modeButton(mode));
+        for (const node of element.querySelectorAll<HTMLElement>('*')) {
+          expect(node.style.touchAction).not.toBe('none');
+        }
+      }
+    });
   });
 
   it('speaks Russian in the back office', () => {

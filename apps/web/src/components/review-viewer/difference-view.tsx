@@ -1,0 +1,136 @@
+import { Flex, Spin, Typography } from 'antd';
+import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
+import { useHtmlImage } from '@/lib/use-html-image';
+import { changedShare, differenceHeatMap, heatColour, type Pixels } from './difference';
+import type { ReviewViewerTexts } from './review-viewer-texts';
+
+/** The longest side the difference is computed at: a camera's full picture would hold the page for seconds. */
+const DIFFERENCE_MAX_SIDE = 1600;
+
+type Difference = { heat: Pixels; share: number } | 'unavailable';
+
+/** The picture's pixels drawn at `width` x `height`; null where the browser refuses to read them. */
+function readPixels(image: HTMLImageElement, width: number, height: number): Pixels | null {
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  if (!context) return null;
+  context.drawImage(image, 0, 0, width, height);
+  try {
+    return context.getImageData(0, 0, width, height);
+  } catch {
+    // A picture from another origin without CORS taints the canvas: reading it throws a SecurityError.
+    return null;
+  }
+}
+
+/** Both pictures drawn at the original's size (a result of another size is scaled to it), then compared. */
+function computeDifference(original: HTMLImageElement, result: HTMLImageElement): Difference {
+  const longest = Math.max(original.naturalWidth, original.naturalHeight);
+  const scale = Math.min(1, DIFFERENCE_MAX_SIDE / longest);
+  const width = Math.round(original.naturalWidth * scale);
+  const height = Math.round(original.naturalHeight * scale);
+  if (width === 0 || height === 0) return 'unavailable';
+  const before = readPixels(original, width, height);
+  const after = readPixels(result, width, height);
+  if (!before || !after) return 'unavailable';
+  const heat = differenceHeatMap(before, after);
+  return { heat, share: changedShare(heat) };
+}
+
+const LEGEND_STOPS = [0, 8, 32, 96, 255];
+const legendGradient = `linear-gradient(to right, ${LEGEND_STOPS.map((difference) => `rgb(${heatColour(difference).join(' ')})`).join(', ')})`;
+
+const fill: CSSProperties = {
+  position: 'absolute',
+  inset: 0,
+  width: '100%',
+  height: '100%',
+  objectFit: 'contain',
+};
+
+/**
+ * The heat map of the difference of the original and the result, computed in the browser. The pictures
+ * are loaded with CORS, so that one served from a bucket does not taint the canvas.
+ */
+export function DifferenceView({
+  before,
+  after,
+  texts,
+}: {
+  before: string;
+  after: string;
+  texts: ReviewViewerTexts;
+}) {
+  const original = useHtmlImage(before, { crossOrigin: 'anonymous' });
+  const result = useHtmlImage(after, { crossOrigin: 'anonymous' });
+  const difference = useMemo(
+    () => (original && result ? computeDifference(original, result) : null),
+    [original, result],
+  );
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas || !difference || difference === 'unavailable') return;
+    const context = canvas.getContext('2d');
+    if (!context) return;
+    const image = context.createImageData(difference.heat.width, difference.heat.height);
+    image.data.set(difference.heat.data);
+    context.putImageData(image, 0, 0);
+  }, [difference]);
+
+  const computed = difference && difference !== 'unavailable' ? difference : null;
+  const share =
+    computed &&
+    new Intl.NumberFormat(texts.locale, { style: 'percent', maximumFractionDigits: 1 }).format(
+      computed.share,
+    );
+  return (
+    <>
+      <canvas
+        ref={canvasRef}
+        role="img"
+        aria-label={texts.differenceMap}
+        width={computed?.heat.width ?? 0}
+        height={computed?.heat.height ?? 0}
+        style={fill}
+      />
+      {difference === null && (
+        <Flex align="center" justify="center" style={{ position: 'absolute', inset: 0 }}>
+          <Spin />
+        </Flex>
+      )}
+      <Flex
+        gap="small"
+        align="center"
+        wrap
+        style={{
+          position: 'absolute',
+          left: 8,
+          bottom: 8,
+          zIndex: 2,
+          padding: '2px 8px',
+          borderRadius: 4,
+          background: 'rgba(0, 0, 0, 0.55)',
+          color: '#fff',
+          fontSize: 12,
+        }}
+      >
+        {difference === 'unavailable' ? (
+          <Typography.Text style={{ color: 'inherit', fontSize: 'inherit' }}>
+            {texts.differenceUnavailable}
+          </Typography.Text>
+        ) : (
+          <>
+            <span>{texts.unchanged}</span>
+            <span aria-hidden style={{ width: 64, height: 8, borderRadius: 2, background: legendGradient }} />
+            <span>{texts.changed}</span>
+            <span aria-live="polite">{share && texts.changedShare(share)}</span>
+          </>
+        )}
+      </Flex>
+    </>
+  );
+}
