@@ -48,11 +48,14 @@ export async function designerOnDuty(page: Page) {
 
 /** The designer hands in a solid-colour result and is searching again. */
 export async function sendResult(page: Page, rgb: readonly [number, number, number]) {
-  await page.locator('input[type="file"]').setInputFiles({
-    name: 'result.png',
-    mimeType: 'image/png',
-    buffer: await solidPng(200, rgb),
-  });
+  await sendResultPicture(page, await solidPng(200, rgb));
+}
+
+/** The designer hands in `picture` (a PNG) as the result and is searching again. */
+export async function sendResultPicture(page: Page, picture: Buffer) {
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'result.png', mimeType: 'image/png', buffer: picture });
   await page.getByRole('button', { name: Cabinet.send }).click();
   await expect(page.getByText(DispatchText.orderSent).first()).toBeVisible();
   await expect(page.getByText(Cabinet.searching)).toBeVisible();

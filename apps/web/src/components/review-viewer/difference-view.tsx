@@ -1,6 +1,5 @@
 import { Flex, Spin, Typography } from 'antd';
-import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
-import { useHtmlImage } from '@/lib/use-html-image';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { changedShare, differenceHeatMap, heatColour, type Pixels } from './difference';
 import type { ReviewViewerTexts } from './review-viewer-texts';
 
@@ -10,7 +9,7 @@ const DIFFERENCE_MAX_SIDE = 1600;
 type Difference = { heat: Pixels; share: number } | 'unavailable';
 
 /** The picture's pixels drawn at `width` x `height`; null where the browser refuses to read them. */
-function readPixels(image: HTMLImageElement, width: number, height: number): Pixels | null {
+function readPixels(image: ImageBitmap, width: number, height: number): Pixels | null {
   const canvas = document.createElement('canvas');
   canvas.width = width;
   canvas.height = height;
@@ -26,17 +25,50 @@ function readPixels(image: HTMLImageElement, width: number, height: number): Pix
 }
 
 /** Both pictures drawn at the original's size (a result of another size is scaled to it), then compared. */
-function computeDifference(original: HTMLImageElement, result: HTMLImageElement): Difference {
-  const longest = Math.max(original.naturalWidth, original.naturalHeight);
+function computeDifference(original: ImageBitmap, result: ImageBitmap): Difference {
+  const longest = Math.max(original.width, original.height);
   const scale = Math.min(1, DIFFERENCE_MAX_SIDE / longest);
-  const width = Math.round(original.naturalWidth * scale);
-  const height = Math.round(original.naturalHeight * scale);
+  const width = Math.round(original.width * scale);
+  const height = Math.round(original.height * scale);
   if (width === 0 || height === 0) return 'unavailable';
   const before = readPixels(original, width, height);
   const after = readPixels(result, width, height);
   if (!before || !after) return 'unavailable';
   const heat = differenceHeatMap(before, after);
   return { heat, share: changedShare(heat) };
+}
+
+/**
+ * A picture decoded from its bytes: fetched (the session's cookie goes with it to this origin; a bucket
+ * must answer with CORS), its pixels can always be read, where an <img> from elsewhere taints a canvas.
+ */
+async function loadPicture(url: string, signal: AbortSignal): Promise<ImageBitmap> {
+  const response = await fetch(url, { signal, credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return createImageBitmap(await response.blob());
+}
+
+/** The difference of two pictures, null while they load. */
+function useDifference(before: string, after: string): Difference | null {
+  const pair = `${before}\n${after}`;
+  const [computed, setComputed] = useState<{ pair: string; difference: Difference } | null>(null);
+  useEffect(() => {
+    const loading = new AbortController();
+    Promise.all([loadPicture(before, loading.signal), loadPicture(after, loading.signal)]).then(
+      ([original, result]) => {
+        const difference = computeDifference(original, result);
+        original.close();
+        result.close();
+        if (!loading.signal.aborted) setComputed({ pair, difference });
+      },
+      () => {
+        if (!loading.signal.aborted) setComputed({ pair, difference: 'unavailable' });
+      },
+    );
+    return () => loading.abort();
+  }, [before, after, pair]);
+  // A difference of other pictures is never shown for these.
+  return computed?.pair === pair ? computed.difference : null;
 }
 
 const LEGEND_STOPS = [0, 8, 32, 96, 255];
@@ -50,10 +82,7 @@ const fill: CSSProperties = {
   objectFit: 'contain',
 };
 
-/**
- * The heat map of the difference of the original and the result, computed in the browser. The pictures
- * are loaded with CORS, so that one served from a bucket does not taint the canvas.
- */
+/** The heat map of the difference of the original and the result, computed in the browser. */
 export function DifferenceView({
   before,
   after,
@@ -63,12 +92,7 @@ export function DifferenceView({
   after: string;
   texts: ReviewViewerTexts;
 }) {
-  const original = useHtmlImage(before, { crossOrigin: 'anonymous' });
-  const result = useHtmlImage(after, { crossOrigin: 'anonymous' });
-  const difference = useMemo(
-    () => (original && result ? computeDifference(original, result) : null),
-    [original, result],
-  );
+  const difference = useDifference(before, after);
   const canvasRef = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {

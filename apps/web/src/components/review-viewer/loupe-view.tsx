@@ -1,4 +1,4 @@
-import { useImperativeHandle, useState, type PointerEvent, type Ref } from 'react';
+import { useImperativeHandle, useRef, useState, type PointerEvent, type Ref } from 'react';
 import {
   containRect,
   lensPlacement,
@@ -22,7 +22,8 @@ interface Aim {
   /** In the box's coordinates. */
   point: Point;
   pointerType: string;
-  /** Where the picture showed in the box when aimed. */
+  /** The picture's natural size and where it showed in the box when aimed. */
+  natural: Size;
   shown: Rect;
 }
 
@@ -45,34 +46,43 @@ export function LoupeView({
   ref: Ref<LoupeHandle>;
 }) {
   const [box, setBox] = useState<HTMLDivElement | null>(null);
-  const [natural, setNatural] = useState<Size>({ width: 0, height: 0 });
+  const image = useRef<HTMLImageElement>(null);
   const [aim, setAim] = useState<Aim | null>(null);
+
+  /** Read when aimed: a picture the browser had already loaded may be complete before any load event. */
+  const naturalSize = (): Size => ({
+    width: image.current?.naturalWidth ?? 0,
+    height: image.current?.naturalHeight ?? 0,
+  });
 
   useImperativeHandle(
     ref,
     () => ({
       nudge(key, step) {
         if (!box) return false;
+        const natural = naturalSize();
         const shown = containRect(boxSize(box), natural);
         const point = nudge(aim?.point ?? null, key, step, shown);
         if (!point) return false;
-        setAim({ point, pointerType: 'keyboard', shown });
+        setAim({ point, pointerType: 'keyboard', natural, shown });
         return true;
       },
     }),
-    [aim, box, natural],
+    [aim, box],
   );
 
   const follow = (event: PointerEvent<HTMLDivElement>) => {
     const bounds = event.currentTarget.getBoundingClientRect();
+    const natural = naturalSize();
     setAim({
       point: { x: event.clientX - bounds.left, y: event.clientY - bounds.top },
       pointerType: event.pointerType,
+      natural,
       shown: containRect(bounds, natural),
     });
   };
 
-  const view = aim && loupeAt(aim.point, aim.shown, natural, LENS_SIZE);
+  const view = aim && loupeAt(aim.point, aim.shown, aim.natural, LENS_SIZE);
   const placement = aim && lensPlacement(aim.point, LENS_SIZE, aim.pointerType);
   return (
     <div
@@ -89,15 +99,13 @@ export function LoupeView({
       style={{ position: 'absolute', inset: 0, touchAction: 'none', cursor: 'crosshair' }}
     >
       <img
+        ref={image}
         src={picture}
         alt={texts.after}
         draggable={false}
-        onLoad={(event) =>
-          setNatural({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })
-        }
         style={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block', userSelect: 'none' }}
       />
-      {view && placement && (
+      {aim && view && placement && (
         <div
           role="img"
           aria-label={`${texts.loupeLens}: ${view.pixel.x}, ${view.pixel.y}`}
@@ -114,7 +122,7 @@ export function LoupeView({
             backgroundColor: '#fff',
             backgroundImage: `url(${JSON.stringify(picture)})`,
             backgroundRepeat: 'no-repeat',
-            backgroundSize: `${natural.width}px ${natural.height}px`,
+            backgroundSize: `${aim.natural.width}px ${aim.natural.height}px`,
             backgroundPosition: `${view.background.x}px ${view.background.y}px`,
             imageRendering: 'pixelated',
             pointerEvents: 'none',

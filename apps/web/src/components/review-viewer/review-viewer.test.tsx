@@ -68,6 +68,12 @@ describe('ReviewViewer', () => {
     expect(viewer.getByRole('slider', { name: text.compare })).toBeInTheDocument();
   });
 
+  it('says so when the difference cannot be computed (a picture that does not load)', async () => {
+    const { user, viewer } = renderViewer();
+    await user.click(modeButton(text.difference));
+    expect(await viewer.findByText(text.differenceUnavailable)).toBeInTheDocument();
+  });
+
   it('switches modes by the digit and letter keys, whatever the keyboard layout', async () => {
     const { user } = renderViewer();
     modeButton(text.slider).focus();
@@ -171,7 +177,6 @@ describe('ReviewViewer', () => {
       const picture = view.viewer.getByRole('img', { name: text.after });
       Object.defineProperty(picture, 'naturalWidth', { value: 1400 });
       Object.defineProperty(picture, 'naturalHeight', { value: 800 });
-      fireEvent.load(picture);
       const box = picture.parentElement!;
       vi.spyOn(box, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 700, 400));
       return { ...view, box };
