@@ -3,7 +3,7 @@ import { OrderText } from '@retouch/shared/orders';
 import { ReviewText } from '@retouch/shared/review';
 import sharp from 'sharp';
 import { History, logInNewCustomer, sendOrder } from '../support/customer';
-import { Cabinet, designerOnDuty, logInStaff, sendResultPicture, staff } from '../support/staff';
+import { Cabinet, designerOnDuty, ModeratorDesk, moderatorOnDuty, sendResultPicture } from '../support/staff';
 
 // The review viewer's words (apps/web/src/components/review-viewer/review-viewer-texts.ts).
 const Viewer = {
@@ -29,14 +29,6 @@ const Viewer = {
     lens: /^Лупа 1:1/,
   },
 };
-// The moderator workplace (apps/web/src/features/moderator-workplace/texts.ts).
-const Workplace = {
-  goOnDuty: 'Выйти на дежурство',
-  searching: 'Идёт поиск заказа на проверку…',
-  cancelSearch: 'Отменить поиск',
-  approve: 'Принять',
-};
-
 // sendOrder's original: 300 x 300 of one colour. The designer's result repaints its top-left corner only.
 const ORIGINAL_SIZE = 300;
 const ORIGINAL_RGB = { r: 200, g: 150, b: 120 };
@@ -109,12 +101,6 @@ async function newPage(browser: Browser, options: Parameters<Browser['newContext
   return (await browser.newContext(options)).newPage();
 }
 
-async function moderatorOnDuty(page: Page) {
-  await logInStaff(page, staff.moderator, '/admin/moder');
-  await page.getByRole('button', { name: Workplace.goOnDuty }).click();
-  await expect(page.getByText(Workplace.searching)).toBeVisible();
-}
-
 test("the customer's result and the moderator's check show the review viewer: slider, difference, blink and loupe", async ({
   browser,
 }) => {
@@ -153,7 +139,7 @@ test("the customer's result and the moderator's check show the review viewer: sl
     check.getByRole('img', { name: Viewer.staff.after, exact: true }),
     Viewer.staff.lens,
   );
-  await moderator.getByRole('button', { name: Workplace.approve }).click();
+  await moderator.getByRole('button', { name: ModeratorDesk.approve }).click();
   await expect(moderator.getByText(ReviewText.approved).first()).toBeVisible();
 
   // The customer's result.
@@ -192,6 +178,6 @@ test("the customer's result and the moderator's check show the review viewer: sl
   expect(lifted.y + lifted.height).toBeLessThanOrEqual(finger.y);
 
   await desk.getByRole('button', { name: Cabinet.endShift }).click();
-  await moderator.getByRole('button', { name: Workplace.cancelSearch }).click();
+  await moderator.getByRole('button', { name: ModeratorDesk.cancelSearch }).click();
   await Promise.all([desk, moderator, customer].map((page) => page.context().close()));
 });

@@ -36,17 +36,22 @@ export const CompareText = {
 export const COMPARE_MAX_WIDTH = 700;
 export const COMPARE_MAX_HEIGHT = 400;
 
-/** A picture's name in a corner of the comparison, over the picture. */
-export const cornerLabel = (side: 'left' | 'right'): CSSProperties => ({
+/** Small white text on a dark plate, readable over any picture. */
+export const overPicture: CSSProperties = {
   position: 'absolute',
-  top: 8,
-  [side]: 8,
   zIndex: 2,
   padding: '2px 8px',
   borderRadius: 4,
   background: 'rgba(0, 0, 0, 0.55)',
   color: '#fff',
   fontSize: 12,
+};
+
+/** A picture's name in a corner of the comparison, over the picture. */
+export const cornerLabel = (side: 'left' | 'right'): CSSProperties => ({
+  ...overPicture,
+  top: 8,
+  [side]: 8,
   pointerEvents: 'none',
 });
 

@@ -1,6 +1,7 @@
 import { Flex, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { changedShare, differenceHeatMap, heatColour, type Pixels } from './difference';
+import { overPicture } from '../before-after-slider';
 import type { ReviewViewerTexts } from './review-viewer-texts';
 
 /** The longest side the difference is computed at: a camera's full picture would hold the page for seconds. */
@@ -126,22 +127,7 @@ export function DifferenceView({
           <Spin />
         </Flex>
       )}
-      <Flex
-        gap="small"
-        align="center"
-        wrap
-        style={{
-          position: 'absolute',
-          left: 8,
-          bottom: 8,
-          zIndex: 2,
-          padding: '2px 8px',
-          borderRadius: 4,
-          background: 'rgba(0, 0, 0, 0.55)',
-          color: '#fff',
-          fontSize: 12,
-        }}
-      >
+      <Flex gap="small" align="center" wrap style={{ ...overPicture, left: 8, bottom: 8 }}>
         {difference === 'unavailable' ? (
           <Typography.Text style={{ color: 'inherit', fontSize: 'inherit' }}>
             {texts.differenceUnavailable}

@@ -18,43 +18,27 @@ type ViewMode = 'slider' | 'blink' | 'difference' | 'loupe';
 
 interface ModeEntry {
   mode: ViewMode;
-  /** The keys as the help names them (digit, then letter). */
-  keys: readonly [string, string];
-  /** The keys' places (`KeyboardEvent.code`), so that the letters work in any keyboard layout. */
-  codes: readonly string[];
+  /** The mode's keys: a digit and a letter, as the help names them. */
+  digit: string;
+  letter: string;
   icon: ReactNode;
 }
 
 const MODES: readonly ModeEntry[] = [
-  {
-    mode: 'slider',
-    keys: ['1', 'S'],
-    codes: ['Digit1', 'Numpad1', 'KeyS'],
-    icon: <SwapOutlined aria-hidden />,
-  },
-  {
-    mode: 'blink',
-    keys: ['2', 'B'],
-    codes: ['Digit2', 'Numpad2', 'KeyB'],
-    icon: <BlockOutlined aria-hidden />,
-  },
-  {
-    mode: 'difference',
-    keys: ['3', 'D'],
-    codes: ['Digit3', 'Numpad3', 'KeyD'],
-    icon: <DiffOutlined aria-hidden />,
-  },
-  {
-    mode: 'loupe',
-    keys: ['4', 'L'],
-    codes: ['Digit4', 'Numpad4', 'KeyL'],
-    icon: <ZoomInOutlined aria-hidden />,
-  },
+  { mode: 'slider', digit: '1', letter: 'S', icon: <SwapOutlined aria-hidden /> },
+  { mode: 'blink', digit: '2', letter: 'B', icon: <BlockOutlined aria-hidden /> },
+  { mode: 'difference', digit: '3', letter: 'D', icon: <DiffOutlined aria-hidden /> },
+  { mode: 'loupe', digit: '4', letter: 'L', icon: <ZoomInOutlined aria-hidden /> },
 ];
 
 function modeOfKey(event: KeyboardEvent): ViewMode | null {
   const key = event.key.toUpperCase();
-  const entry = MODES.find(({ keys, codes }) => codes.includes(event.code) || keys.includes(key));
+  // The keys' places count too (`code`), so that the letters work in any keyboard layout.
+  const entry = MODES.find(
+    ({ digit, letter }) =>
+      [digit, letter].includes(key) ||
+      [`Digit${digit}`, `Numpad${digit}`, `Key${letter}`].includes(event.code),
+  );
   return entry?.mode ?? null;
 }
 
@@ -137,7 +121,7 @@ function Viewer({ before, after, texts }: { before: string; after: string; texts
                 type={entry.mode === mode ? 'primary' : 'default'}
                 icon={entry.icon}
                 aria-pressed={entry.mode === mode}
-                aria-keyshortcuts={entry.keys.join(' ')}
+                aria-keyshortcuts={`${entry.digit} ${entry.letter}`}
                 onClick={() => setMode(entry.mode)}
               >
                 {label(entry.mode)}
