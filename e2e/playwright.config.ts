@@ -26,11 +26,13 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   projects: [
-    { name: 'journeys', testIgnore: /(staff|moderation)\// },
+    { name: 'journeys', testIgnore: /(staff|moderation)\/|review-viewer\.spec\.ts/ },
     // Staff take whatever order waits, so their journeys run once the customers' journeys are done,
     // and the seeded designer's journeys one project after the other.
     { name: 'staff', testMatch: /staff\/.*\.spec\.ts/, dependencies: ['journeys'] },
     { name: 'moderation', testMatch: /moderation\/.*\.spec\.ts/, dependencies: ['staff'] },
+    // Its order goes through the seeded designer and moderator too: after theirs.
+    { name: 'review-viewer', testMatch: /review-viewer\.spec\.ts/, dependencies: ['moderation'] },
   ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -25,6 +25,14 @@ export const Cabinet = {
   moderatorPicture: 'Исправления модератора на результате',
 };
 
+// Labels of the moderator workplace (apps/web/src/features/moderator-workplace/texts.ts).
+export const ModeratorDesk = {
+  goOnDuty: 'Выйти на дежурство',
+  searching: 'Идёт поиск заказа на проверку…',
+  cancelSearch: 'Отменить поиск',
+  approve: 'Принять',
+};
+
 /** Logs a staff member in through the login page and opens `path`. */
 export async function logInStaff(page: Page, account: { email: string; password: string }, path: string) {
   await page.goto('/login');
@@ -46,13 +54,23 @@ export async function designerOnDuty(page: Page) {
   await expect(page.getByText(Cabinet.searching)).toBeVisible();
 }
 
+/** The moderator, logged in at /admin/moder, on duty and searching for an order to review. */
+export async function moderatorOnDuty(page: Page) {
+  await logInStaff(page, staff.moderator, '/admin/moder');
+  await page.getByRole('button', { name: ModeratorDesk.goOnDuty }).click();
+  await expect(page.getByText(ModeratorDesk.searching)).toBeVisible();
+}
+
 /** The designer hands in a solid-colour result and is searching again. */
 export async function sendResult(page: Page, rgb: readonly [number, number, number]) {
-  await page.locator('input[type="file"]').setInputFiles({
-    name: 'result.png',
-    mimeType: 'image/png',
-    buffer: await solidPng(200, rgb),
-  });
+  await sendResultPicture(page, await solidPng(200, rgb));
+}
+
+/** The designer hands in `picture` (a PNG) as the result and is searching again. */
+export async function sendResultPicture(page: Page, picture: Buffer) {
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'result.png', mimeType: 'image/png', buffer: picture });
   await page.getByRole('button', { name: Cabinet.send }).click();
   await expect(page.getByText(DispatchText.orderSent).first()).toBeVisible();
   await expect(page.getByText(Cabinet.searching)).toBeVisible();

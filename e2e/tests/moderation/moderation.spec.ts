@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { REGISTRATION_BONUS_TOKENS } from '@retouch/shared/constants';
 import { DispatchText } from '@retouch/shared/dispatch';
 import { OrderText } from '@retouch/shared/orders';
 import { ReviewText } from '@retouch/shared/review';
 import sharp from 'sharp';
 import { expectBalances, History, logInNewCustomer, sendOrder } from '../../support/customer';
-import { Cabinet, designerOnDuty, logInStaff, sendResult, staff } from '../../support/staff';
+import { Cabinet, designerOnDuty, moderatorOnDuty, sendResult } from '../../support/staff';
 
 // Labels of the moderator workplace (apps/web/src/features/moderator-workplace/texts.ts).
 const Workplace = {
@@ -26,12 +26,6 @@ const SECOND_RESULT = [40, 90, 200] as const;
 
 async function newPage(browser: Browser) {
   return (await browser.newContext({ acceptDownloads: true })).newPage();
-}
-
-async function moderatorOnDuty(page: Page) {
-  await logInStaff(page, staff.moderator, '/admin/moder');
-  await page.getByRole('button', { name: Workplace.goOnDuty }).click();
-  await expect(page.getByText(Workplace.searching)).toBeVisible();
 }
 
 /** The mean colour of a picture, to tell the designer's two results apart after re-encoding. */

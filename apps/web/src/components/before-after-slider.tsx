@@ -1,6 +1,7 @@
 import { AccountUiText } from '@retouch/shared/accounts';
 import * as CompareSlider from 'react-compare-slider/components';
 import { useReactCompareSlider } from 'react-compare-slider/hooks';
+import type { UseReactCompareSliderReturn } from 'react-compare-slider/types';
 import { PictureOutlined } from '@ant-design/icons';
 import { Flex, Typography, theme } from 'antd';
 import type { CSSProperties } from 'react';
@@ -32,19 +33,25 @@ export const CompareText = {
 } as const satisfies Record<'customer' | 'staff', CompareTexts>;
 
 /** Size of the comparison at most (back-office section 9: comparison 700x400). */
-const COMPARE_MAX_WIDTH = 700;
-const COMPARE_MAX_HEIGHT = 400;
+export const COMPARE_MAX_WIDTH = 700;
+export const COMPARE_MAX_HEIGHT = 400;
 
-const cornerLabel = (side: 'left' | 'right'): CSSProperties => ({
+/** Small white text on a dark plate, readable over any picture. */
+export const overPicture: CSSProperties = {
   position: 'absolute',
-  top: 8,
-  [side]: 8,
   zIndex: 2,
   padding: '2px 8px',
   borderRadius: 4,
   background: 'rgba(0, 0, 0, 0.55)',
   color: '#fff',
   fontSize: 12,
+};
+
+/** A picture's name in a corner of the comparison, over the picture. */
+export const cornerLabel = (side: 'left' | 'right'): CSSProperties => ({
+  ...overPicture,
+  top: 8,
+  [side]: 8,
   pointerEvents: 'none',
 });
 
@@ -101,8 +108,23 @@ export function BeforeAfterSlider({ before, after, texts = CompareText.customer 
 }
 
 function PictureComparison({ before, after, texts }: { before: string; after: string; texts: CompareTexts }) {
-  const { token } = theme.useToken();
   const slider = useReactCompareSlider();
+  return <ControlledComparison before={before} after={after} texts={texts} slider={slider} />;
+}
+
+/** The comparison moved by its owner too: the review viewer moves the divider with keys of its own. */
+export function ControlledComparison({
+  before,
+  after,
+  texts,
+  slider,
+}: {
+  before: string;
+  after: string;
+  texts: CompareTexts;
+  slider: UseReactCompareSliderReturn;
+}) {
+  const { token } = theme.useToken();
   return (
     <div onKeyDown={keepArrowKeys} style={{ width: '100%', maxWidth: COMPARE_MAX_WIDTH }}>
       <CompareSlider.Provider {...slider}>

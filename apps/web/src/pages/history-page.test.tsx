@@ -5,6 +5,7 @@ import { CustomerText } from '@retouch/shared/texts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatEta } from '@/components/order-eta/eta-time';
+import { ReviewViewerText } from '@/components/review-viewer/review-viewer-texts';
 import { OrderHistoryText } from '@/features/order-history/texts';
 import { setSessionFlags } from '@/lib/session/session-flags';
 import { FakeSocket } from '@/test/fake-socket';
@@ -339,6 +340,38 @@ describe('/history', () => {
       'image.jpg',
     );
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  // Issue 23: the customer looks at the result in the review viewer; a refused order has none to look at.
+  it('shows a delivered result in the review viewer, with its modes; a refused order keeps the plain slider', async () => {
+    const viewerText = ReviewViewerText.customer;
+    const { user } = await openHistory([
+      anOrder('o-done'),
+      anOrder('o-refused', { condition: OrderCondition.refused, finalPicture: null }),
+    ]);
+    await user.click(within(rowOf('o-done')).getByRole('button', { name: OrderHistoryText.more }));
+    const viewer = within(
+      within(await screen.findByRole('dialog')).getByRole('region', { name: viewerText.viewer }),
+    );
+    expect(viewer.getByRole('img', { name: viewerText.before })).toHaveAttribute(
+      'src',
+      '/api/files/o-done.jpg',
+    );
+    expect(viewer.getByRole('img', { name: viewerText.after })).toHaveAttribute(
+      'src',
+      '/api/files/o-done-final.jpg',
+    );
+    await user.click(viewer.getByRole('button', { name: viewerText.difference }));
+    expect(viewer.getByRole('img', { name: viewerText.differenceMap })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+
+    await user.click(within(rowOf('o-refused')).getByRole('button', { name: OrderHistoryText.more }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByRole('img', { name: viewerText.after })).toHaveAttribute(
+      'src',
+      '/api/files/o-refused.jpg',
+    );
+    expect(dialog.queryByRole('region', { name: viewerText.viewer })).not.toBeInTheDocument();
   });
 
   describe('on a phone (issue 19)', () => {

@@ -1,6 +1,7 @@
 import type { StaffOrder } from '@retouch/shared/dispatch';
 import { Card, Flex, Image, Typography } from 'antd';
-import { BeforeAfterSlider, CompareText } from '@/components/before-after-slider';
+import { ReviewViewer } from '@/components/review-viewer/review-viewer';
+import { ReviewViewerText } from '@/components/review-viewer/review-viewer-texts';
 import { ModeratorText } from '../texts';
 
 /** Size of the comparison at most (back office section 9: comparison 700x400). */
@@ -13,8 +14,8 @@ interface ReviewPicturesProps {
 }
 
 /**
- * The original against the designer's result (against the draft when there is none), then the
- * customer's draft with its marks, and the customer's message.
+ * The original against the designer's result (against the draft when there is none) in the review
+ * viewer, then the customer's draft with its marks, and the customer's message.
  */
 export function ReviewPictures({ order, result }: ReviewPicturesProps) {
   const { original, draft } = order.pictures;
@@ -25,7 +26,7 @@ export function ReviewPictures({ order, result }: ReviewPicturesProps) {
           <Typography.Title level={5}>
             {result ? ModeratorText.originalAndResult : ModeratorText.originalAndDraft}
           </Typography.Title>
-          <BeforeAfterSlider before={original} after={result ?? draft} texts={CompareText.staff} />
+          <ReviewViewer before={original} after={result ?? draft} texts={ReviewViewerText.staff} />
         </section>
         {result && (
           <section aria-label={ModeratorText.draft}>
