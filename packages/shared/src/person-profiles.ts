@@ -47,7 +47,7 @@ export const PersonProfileText = {
   empty: 'No profiles yet',
   loading: 'Loading profiles',
   loadFailed: 'The profiles could not be loaded',
-  retry: 'Try again',
+  retry: 'Reload profiles',
   name: 'Name',
   namePlaceholder: 'e.g. Anna',
   notes: 'Notes for the designer',

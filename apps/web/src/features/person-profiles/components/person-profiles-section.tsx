@@ -6,8 +6,8 @@ import {
 } from '@retouch/shared/person-profiles';
 import { CustomerText } from '@retouch/shared/texts';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Flex, List, Popconfirm, Skeleton, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { App, Button, Card, Divider, Empty, Flex, Popconfirm, Skeleton, Tag, Typography } from 'antd';
+import { Fragment, useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { usePersonProfiles } from '@/lib/api/get-person-profiles';
 import { errorMessage } from '@/lib/api-client';
@@ -96,12 +96,14 @@ function ProfileList({ query, services, onEdit }: ProfileListProps) {
     );
   if (query.data.profiles.length === 0) return <Empty description={PersonProfileText.empty} />;
   return (
-    <List
-      aria-label={PersonProfileText.title}
-      dataSource={query.data.profiles}
-      rowKey={(profile) => profile._id}
-      renderItem={(profile) => <ProfileItem profile={profile} services={services} onEdit={onEdit} />}
-    />
+    <ul aria-label={PersonProfileText.title} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {query.data.profiles.map((profile, index) => (
+        <Fragment key={profile._id}>
+          {index > 0 && <Divider style={{ margin: '12px 0' }} />}
+          <ProfileItem profile={profile} services={services} onEdit={onEdit} />
+        </Fragment>
+      ))}
+    </ul>
   );
 }
 
@@ -136,50 +138,45 @@ function ProfileItem({
     }
   };
   return (
-    <List.Item
-      aria-label={profile.name}
-      actions={[
-        <Button key="edit" type="link" icon={<EditOutlined aria-hidden />} onClick={() => onEdit(profile)}>
-          {PersonProfileText.edit}
-        </Button>,
-        <Popconfirm
-          key="delete"
-          title={PersonProfileText.removeConfirm}
-          description={PersonProfileText.removeConfirmNote}
-          okText={PersonProfileText.yes}
-          cancelText={PersonProfileText.no}
-          onConfirm={confirmRemove}
-        >
-          <Button type="link" danger loading={remove.isPending} icon={<DeleteOutlined aria-hidden />}>
-            {PersonProfileText.remove}
+    <li aria-label={profile.name}>
+      <Flex justify="space-between" align="flex-start" gap="middle" wrap>
+        <Flex vertical gap={4} style={{ minWidth: 0, flex: '1 1 240px' }}>
+          <Typography.Text strong>{profile.name}</Typography.Text>
+          {profile.notes && (
+            <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{profile.notes}</Typography.Text>
+          )}
+          {profile.checklist.length > 0 && (
+            <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+              {profile.checklist.map((item, index) => (
+                <li key={index}>{item}</li>
+              ))}
+            </ul>
+          )}
+          {titles.length > 0 && (
+            <Flex gap={4} wrap>
+              {titles.map((title, index) => (
+                <Tag key={index}>{title}</Tag>
+              ))}
+            </Flex>
+          )}
+        </Flex>
+        <Flex gap="small">
+          <Button type="link" icon={<EditOutlined aria-hidden />} onClick={() => onEdit(profile)}>
+            {PersonProfileText.edit}
           </Button>
-        </Popconfirm>,
-      ]}
-    >
-      <List.Item.Meta
-        title={profile.name}
-        description={
-          <Flex vertical gap={4}>
-            {profile.notes && (
-              <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{profile.notes}</Typography.Text>
-            )}
-            {profile.checklist.length > 0 && (
-              <ul style={{ margin: 0, paddingInlineStart: 20 }}>
-                {profile.checklist.map((item, index) => (
-                  <li key={index}>{item}</li>
-                ))}
-              </ul>
-            )}
-            {titles.length > 0 && (
-              <Flex gap={4} wrap>
-                {titles.map((title, index) => (
-                  <Tag key={index}>{title}</Tag>
-                ))}
-              </Flex>
-            )}
-          </Flex>
-        }
-      />
-    </List.Item>
+          <Popconfirm
+            title={PersonProfileText.removeConfirm}
+            description={PersonProfileText.removeConfirmNote}
+            okText={PersonProfileText.yes}
+            cancelText={PersonProfileText.no}
+            onConfirm={confirmRemove}
+          >
+            <Button type="link" danger loading={remove.isPending} icon={<DeleteOutlined aria-hidden />}>
+              {PersonProfileText.remove}
+            </Button>
+          </Popconfirm>
+        </Flex>
+      </Flex>
+    </li>
   );
 }
