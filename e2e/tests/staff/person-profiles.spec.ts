@@ -2,17 +2,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { AdminPersonProfileText, PersonProfileText } from '@retouch/shared/person-profiles';
 import { REGISTRATION_BONUS_TOKENS } from '@retouch/shared/constants';
 import { expectBalances, logInNewCustomer, sendOrder } from '../../support/customer';
-import { solidPng } from '../../support/images';
+import { openEditorWithPhoto } from '../../support/editor';
 import { Cabinet, designerOnDuty, sendResult } from '../../support/staff';
 
 // Accessible names of /core (apps/web/src/features/editor/texts.ts) and the seeded Skin retouch.
 const Editor = {
-  heading: 'Retouch editor',
   send: 'SEND TO RETOUCH',
   confirmTitle: 'Send the order to retouch?',
   confirmSend: 'Send',
-  cookieNotice: 'Cookie notice',
-  agree: 'AGREE',
 };
 const skin = { title: 'Skin retouch', cost: 5 };
 
@@ -66,19 +63,7 @@ test('a customer saves a person profile, applies it to a person of a second orde
   const desk = await designerContext.newPage();
   await designerOnDuty(desk);
 
-  await page.goto('/core');
-  await expect(page.getByRole('heading', { name: Editor.heading, level: 1 })).toBeVisible();
-  const cookies = page.getByRole('region', { name: Editor.cookieNotice });
-  if (await cookies.isVisible()) await cookies.getByRole('button', { name: Editor.agree }).click();
-  await page
-    .getByTestId('photo-upload')
-    .locator('input[type=file]')
-    .setInputFiles({
-      name: 'portrait.png',
-      mimeType: 'image/png',
-      buffer: await solidPng(800, [200, 160, 130]),
-    });
-  await expect(page.getByRole('radio', { name: 'photo' })).toBeChecked();
+  await openEditorWithPhoto(page);
   await page.getByTestId('editor-canvas').click({ position: { x: 300, y: 180 } });
   await expect(page.getByRole('radio', { name: 'Person 1' })).toBeChecked();
 

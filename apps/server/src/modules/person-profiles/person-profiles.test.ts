@@ -1,5 +1,3 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -15,12 +13,10 @@ import {
 import { SocketEvent } from '@retouch/shared/realtime';
 import { ServerText } from '@retouch/shared/texts';
 import { RoleTitle } from '@retouch/shared/permissions';
-import { buildApp } from '../../app';
 import { dispatchWaiters, orderPersons, orders, personProfiles, shifts } from '../../db/schema/index';
-import { createLocalStorage } from '../../storage/local-storage';
-import type { Storage } from '../../storage/storage';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/test-app';
 import { imageForm, signUpCustomer } from '../../../test/fixtures';
+import { serverWithFailingStorage } from '../../../test/failing-storage';
 import { adminClient } from '../../../test/catalog-fixtures';
 import { catalogServices, connectedSocket, createStaff, nextEvent } from '../../../test/staff-fixtures';
 import { findLedgerMismatches } from '../ledger/ledger.repository';
@@ -362,23 +358,11 @@ describe('a send with a profile that fails', () => {
   it('writes no order, no person and no copy, charges nothing and leaves no file', async () => {
     const failing = await createTestApp();
     try {
-      const disk = createLocalStorage(path.join(failing.config.DATA_DIR, 'failing-files'));
-      let puts = 0;
-      const flaky: Storage = {
-        ...disk,
-        async put(key, data, type) {
-          puts += 1;
-          if (puts === 3) throw new Error('disk full');
-          await disk.put(key, data, type);
-        },
-      };
-      const app = await buildApp(failing.config, { database: failing.database, storage: flaky });
-      await app.listen({ port: 0, host: '127.0.0.1' });
+      const server = await serverWithFailingStorage(failing);
       try {
         const { client } = await signUpCustomer(failing);
         const profile = await created(client);
-        const address = app.server.address() as { port: number };
-        const response = await fetch(`http://127.0.0.1:${address.port}/api/orders/create`, {
+        const response = await fetch(`${server.baseUrl}/api/orders/create`, {
           method: 'POST',
           headers: { cookie: client.cookieHeader! },
           body: await orderForm([
@@ -389,10 +373,7 @@ describe('a send with a profile that fails', () => {
         expect((await client.get('/api/user/info')).body.balance).toEqual({ main: 0, bonus: 20 });
         expect(await failing.db.select().from(orders)).toEqual([]);
         expect(await failing.db.select().from(orderPersons)).toEqual([]);
-        const left = await readdir(path.join(failing.config.DATA_DIR, 'failing-files', 'orders'), {
-          recursive: true,
-        }).catch(() => []);
-        expect(left.filter((name) => name.includes('.'))).toEqual([]);
+        expect(await server.orderFilesLeft()).toEqual([]);
         // The profile itself is untouched.
         const kept = await failing.db
           .select()
@@ -400,7 +381,7 @@ describe('a send with a profile that fails', () => {
           .where(inArray(personProfiles.id, [profile._id]));
         expect(kept).toHaveLength(1);
       } finally {
-        await app.close();
+        await server.close();
       }
     } finally {
       await failing.close();

@@ -67,7 +67,7 @@ describe('the profile form', () => {
       degrees: { eyes: 'light', shaping: ['light', 'strong'] },
       options: { eyes: 'whiten' },
     });
-    const { _id, updatedAt, ...input } = profile;
+    const { _id, updatedAt: _updatedAt, ...input } = profile;
     expect(toProfileInput(values)).toEqual(input);
   });
 
