@@ -29,7 +29,8 @@ export default defineConfig({
     { name: 'journeys', testIgnore: /(staff|moderation)\/|review-viewer\.spec\.ts/ },
     // Staff take whatever order waits, so their journeys run once the customers' journeys are done,
     // and the seeded designer's journeys one project after the other.
-    { name: 'staff', testMatch: /staff\/.*\.spec\.ts/, dependencies: ['journeys'] },
+    // Its journeys share the seeded designer (and empty the queues at their start): one at a time.
+    { name: 'staff', testMatch: /staff\/.*\.spec\.ts/, dependencies: ['journeys'], workers: 1 },
     { name: 'moderation', testMatch: /moderation\/.*\.spec\.ts/, dependencies: ['staff'] },
     // Its order goes through the seeded designer and moderator too: after theirs.
     { name: 'review-viewer', testMatch: /review-viewer\.spec\.ts/, dependencies: ['moderation'] },

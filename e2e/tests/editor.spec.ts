@@ -2,12 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { REGISTRATION_BONUS_TOKENS } from '@retouch/shared/constants';
 import { OrderText } from '@retouch/shared/orders';
-import { solidPng } from '../support/images';
+import { openEditorWithPhoto } from '../support/editor';
 import { expectBalances, logInNewCustomer } from '../support/customer';
 
 // Accessible names of /core (apps/web/src/features/editor/texts.ts).
 const Editor = {
-  heading: 'Retouch editor',
   send: 'SEND TO RETOUCH',
   comment: 'Comment for the designer',
   options: (service: string) => `Options: ${service}`,
@@ -20,8 +19,6 @@ const Editor = {
   insufficientFundsTitle: 'Insufficient funds',
   insufficientFunds: OrderText.insufficientFunds,
   buyTokens: 'Buy tokens',
-  cookieNotice: 'Cookie notice',
-  agree: 'AGREE',
 };
 
 // The seeded demo catalogue (apps/server/src/seed-catalog.ts): title, cost and minutes.
@@ -32,27 +29,6 @@ const Seed = {
   teeth: { title: 'Teeth whitening', cost: 2, minutes: 5 },
 };
 const BASE_MINUTES = 10;
-
-/** Opens the editor, agrees to the cookies and loads a square photo. */
-async function openEditorWithPhoto(page: Page) {
-  await page.goto('/core');
-  await expect(page.getByRole('heading', { name: Editor.heading, level: 1 })).toBeVisible();
-  const cookies = page.getByRole('region', { name: Editor.cookieNotice });
-  if (await cookies.isVisible()) {
-    await cookies.getByRole('button', { name: Editor.agree }).click();
-    await expect(cookies).toBeHidden();
-  }
-  await page
-    .getByTestId('photo-upload')
-    .locator('input[type=file]')
-    .setInputFiles({
-      name: 'portrait.png',
-      mimeType: 'image/png',
-      buffer: await solidPng(800, [200, 160, 130]),
-    });
-  // Loaded: the canvas's empty-state hint is replaced by the photo, and 'photo' is the only person.
-  await expect(page.getByRole('radio', { name: 'photo' })).toBeChecked();
-}
 
 /** antd keeps its radio inputs out of the pointer's way: the label is what a person clicks. */
 const radioLabel = (page: Page, name: string) =>

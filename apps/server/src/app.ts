@@ -26,6 +26,7 @@ import { dispatchPlugin } from './modules/dispatch/dispatch.routes';
 import { reviewPlugin } from './modules/review/review.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { personProfilesRoutes } from './modules/person-profiles/person-profiles.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { permissionsRoutes } from './modules/permissions/permissions.routes';
@@ -171,6 +172,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(adminOrdersRoutes, { work });
   await app.register(settingsRoutes);
   await app.register(notificationsRoutes, { deps: notifications, notifier });
+  await app.register(personProfilesRoutes);
   await app.register(etaRoutes);
   await app.register(feedbackRoutes);
   await app.register(analyticsRoutes);

@@ -56,6 +56,8 @@ const configSchema = z
     ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     ORDER_ACTION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     PASSWORD_CHANGE_RATE_LIMIT_PER_15_MINUTES: z.coerce.number().int().min(1).default(5),
+    /** Per account: person profiles added, changed or deleted (reads may be four times as many). */
+    PERSON_PROFILE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     /** Per address, like the sign-in routes: logging out costs a session lookup and a socket sweep. */
     LOGOUT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     COOKIE_SECURE: booleanFromEnv.optional(),

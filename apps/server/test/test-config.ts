@@ -22,6 +22,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     ORDER_RATE_LIMIT_PER_MINUTE: '10000',
     ORDER_ACTION_RATE_LIMIT_PER_MINUTE: '10000',
     PASSWORD_CHANGE_RATE_LIMIT_PER_15_MINUTES: '10000',
+    PERSON_PROFILE_RATE_LIMIT_PER_MINUTE: '10000',
     LOGOUT_RATE_LIMIT_PER_MINUTE: '10000',
     JOBS_INTERVAL_SECONDS: '0',
     // Tests sweep by hand after moving the clock.

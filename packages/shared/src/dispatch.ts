@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orderBaseSchema, orderPicturesSchema } from './orders';
+import { personProfileSnapshotSchema } from './person-profiles';
 
 /** Texts of the designer cabinet and dispatch (back-office sections 5 and 8), exactly as written there. */
 export const DispatchText = {
@@ -161,7 +162,14 @@ export const staffOrderSchema = orderBaseSchema.extend({
   picturesExpired: z.boolean().optional(),
   refuseReason: z.object({ _id: z.string(), title: bilingualTitleAnswerSchema }).nullable(),
   finance: z.object({ costForExecutor: z.number() }),
-  persons: z.array(z.object({ id: z.string(), orders: z.array(staffOrderEntrySchema) })),
+  persons: z.array(
+    z.object({
+      id: z.string(),
+      orders: z.array(staffOrderEntrySchema),
+      /** Issue 23: the copy of the customer's person profile applied to the person, if any (the server always sends it). */
+      profile: personProfileSnapshotSchema.nullable().optional(),
+    }),
+  ),
   processing: z.array(staffProcessingStepSchema),
   currentProcessing: staffProcessingStepSchema.nullable(),
 });

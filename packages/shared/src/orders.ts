@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isInGroup } from './order-flow';
+import { PersonProfileText, personProfileSnapshotSchema } from './person-profiles';
 
 // The condition enum lives with the transition table (order-flow); re-exported for those importing it here.
 export { OrderCondition, type OrderConditionValue } from './order-flow';
@@ -186,7 +187,14 @@ export const historyOrderSchema = orderBaseSchema.extend({
   refuseReason: z.object({ title: z.object({ user: z.string() }) }).nullable(),
   processing: z.array(historyStepSchema),
   currentProcessing: z.null(),
-  persons: z.array(z.object({ id: z.string(), orders: z.array(historyEntrySchema) })),
+  persons: z.array(
+    z.object({
+      id: z.string(),
+      orders: z.array(historyEntrySchema),
+      /** Issue 23: the copy of the person profile applied to the person; absent when none was. */
+      profile: personProfileSnapshotSchema.optional(),
+    }),
+  ),
 });
 export type HistoryOrder = z.infer<typeof historyOrderSchema>;
 
@@ -214,7 +222,14 @@ export const orderEntrySchema = z.object({
 export const orderSubmitSchema = z.object({
   order: z.object({
     persons: z
-      .array(z.object({ id: z.string().trim().min(1).max(40), orders: z.array(orderEntrySchema).max(50) }))
+      .array(
+        z.object({
+          id: z.string().trim().min(1).max(40),
+          orders: z.array(orderEntrySchema).max(50),
+          /** Issue 23: the customer's person profile applied to this person; the order keeps a copy of it. */
+          profileId: z.uuid({ error: PersonProfileText.orderProfileNotFound }).optional(),
+        }),
+      )
       .min(1)
       .max(MAX_PERSONS_WITH_PHOTO, OrderText.maxPersons),
     message: z.string().trim().max(2000).default(''),

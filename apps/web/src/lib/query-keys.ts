@@ -18,6 +18,8 @@ export const queryKeys = {
   refusalReasons: ['orders', 'reason'],
   /** `GET /api/system/order/overload`: whether work may be delayed (editor). */
   orderOverload: ['system', 'order', 'overload'],
+  /** `GET /api/user/person-profiles`: the customer's person profiles (profile page, editor). */
+  personProfiles: ['user', 'person-profiles'],
   /** `GET /api/products`: the token packages (buy dialog, packages screen). */
   products: ['products'],
   /** `GET /api/executor/shift`: the staff member's open shift (top bar, designer cabinet). */

@@ -8,4 +8,5 @@ export * from './accounts';
 export * from './delivery';
 export * from './notifications';
 export * from './audit';
+export * from './person-profiles';
 export * from '../values';

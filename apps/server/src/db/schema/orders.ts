@@ -1,8 +1,10 @@
+import type { PersonProfileSnapshot } from '@retouch/shared/person-profiles';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
   json,
+  jsonb,
   integer,
   pgTable,
   primaryKey,
@@ -93,6 +95,8 @@ export const orderPersons = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     position: integer('position').notNull(),
+    /** Issue 23: a copy of the customer's person profile applied to this person when the order was sent. */
+    profile: jsonb('profile').$type<PersonProfileSnapshot>(),
   },
   (t) => [index('order_persons_order_idx').on(t.orderId)],
 );

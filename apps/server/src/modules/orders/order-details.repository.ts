@@ -1,3 +1,4 @@
+import type { PersonProfileSnapshot } from '@retouch/shared/person-profiles';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
@@ -41,7 +42,7 @@ export interface DetailedStep {
 /** Everything an order's presentation draws on, loaded for many orders in a few queries. */
 export interface OrderDetails {
   row: OrderRow;
-  persons: Array<{ name: string; items: DetailedItem[] }>;
+  persons: Array<{ name: string; items: DetailedItem[]; profile: PersonProfileSnapshot | null }>;
   steps: DetailedStep[];
   refuseReason: (Bilingual & { id: string }) | null;
   client: { id: string; email: string; giveName: string; familyName: string } | null;
@@ -113,6 +114,7 @@ export async function loadOrderDetails(db: Database, rows: OrderRow[]): Promise<
         .filter((person) => person.orderId === row.id)
         .map((person) => ({
           name: person.name,
+          profile: person.profile,
           items: items
             .filter(({ item }) => item.personId === person.id)
             .map(({ item, service, option }) => {

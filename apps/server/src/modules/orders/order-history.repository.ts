@@ -46,9 +46,12 @@ const itemsWithCatalog = sql`order_items item
   join services service on service.id = item.service_id
   left join service_options opt on opt.id = item.option_id`;
 
-/** A `person` with the list of its entries. */
+/** A `person` with the list of its entries, and the copy of the person profile applied to it if any (issue 23). */
 const personObject = (entries: SQL) =>
-  sql`json_build_object('id', person.name, 'orders', coalesce(${entries}, '[]'))`;
+  sql`case when person.profile is null
+    then json_build_object('id', person.name, 'orders', coalesce(${entries}, '[]'))
+    else json_build_object('id', person.name, 'orders', coalesce(${entries}, '[]'), 'profile', person.profile)
+  end`;
 const personsOrder = sql`person.position, person.id`;
 
 /** Writes the order's `persons_view` from its persons and items: after any write to them, in its transaction. */

@@ -46,6 +46,7 @@ export async function presentStaffOrders(db: Database, rows: OrderRow[]): Promis
           active: item.active,
           edited: item.edited,
         })),
+        profile: person.profile,
       })),
       processing,
       currentProcessing: current ? toStaffStep(current, expired) : null,

@@ -6,7 +6,7 @@ type OrderRow = typeof orders.$inferSelect;
 
 export async function insertOrderPerson(
   tx: Transaction,
-  person: { id: string; orderId: string; name: string; position: number },
+  person: Pick<typeof orderPersons.$inferInsert, 'id' | 'orderId' | 'name' | 'position' | 'profile'>,
 ): Promise<void> {
   await tx.insert(orderPersons).values(person);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
+import type { PersonProfileSnapshot } from '@retouch/shared/person-profiles';
 import {
   MAX_ADDITIONAL_IMAGE_SIDE,
   OrderCondition,
@@ -32,6 +33,7 @@ import {
 import { sendOrder } from '../order-flow/customer-commands';
 import { runCommandWithFiles, type OrderFlowDeps } from '../order-flow/order-transition';
 import { findBalance } from '../ledger/ledger.repository';
+import { snapshotProfiles } from '../person-profiles/person-profiles.service';
 import { loadEntryCatalog } from './order-catalog.repository';
 import { insertOrderItems, insertOrderPerson, orderExists } from './orders.repository';
 import { recordPersonsView } from './order-history.repository';
@@ -81,6 +83,8 @@ async function checkAdditionalImage(input: ImageInput | undefined): Promise<void
 export interface CheckedOrder {
   submitted: z.output<typeof orderSubmitSchema>['order'];
   priced: PricedOrder;
+  /** Issue 23: the copy of the person profile applied to each person that names one, by person name. */
+  profiles: ReadonlyMap<string, PersonProfileSnapshot>;
 }
 
 /**
@@ -89,6 +93,7 @@ export interface CheckedOrder {
  */
 async function checkOrder(deps: OrdersDeps, userId: string, data: unknown): Promise<CheckedOrder> {
   const { order: submitted } = parseInput(orderSubmitSchema, data);
+  const profiles = await profilesOfPersons(deps, userId, submitted.persons);
   const catalog = await loadEntryCatalog(
     deps.db,
     submitted.persons.flatMap((person) => person.orders),
@@ -97,7 +102,26 @@ async function checkOrder(deps: OrdersDeps, userId: string, data: unknown): Prom
   const balance = await findBalance(deps.db, userId);
   if (!balance || !balanceCoversOrder(balance, priced.cost))
     throw new AppError(402, OrderCreateText.insufficientFunds);
-  return { submitted, priced };
+  return { submitted, priced, profiles };
+}
+
+/** The copies of the profiles the persons name; an id not the customer's own refuses the order. */
+async function profilesOfPersons(
+  deps: OrdersDeps,
+  userId: string,
+  persons: CheckedOrder['submitted']['persons'],
+): Promise<ReadonlyMap<string, PersonProfileSnapshot>> {
+  const named = persons.flatMap((person) =>
+    person.profileId ? [{ ...person, profileId: person.profileId }] : [],
+  );
+  if (named.length === 0) return new Map();
+  const snapshots = await snapshotProfiles(
+    deps.db,
+    userId,
+    named.map((person) => person.profileId),
+  );
+  // Every id was found: `snapshotProfiles` refuses the order otherwise.
+  return new Map(named.map((person) => [person.id, snapshots.get(person.profileId)!]));
 }
 
 /**
@@ -156,7 +180,7 @@ export function sendOrderOnce(
 async function sendCheckedOrder(
   deps: OrdersDeps,
   userId: string,
-  { submitted, priced }: CheckedOrder,
+  { submitted, priced, profiles }: CheckedOrder,
   files: OrderUploads,
   once: RunOnce = runDirectly,
   /** Called once the uploads are read (every picture made): a spooled form's removal, say. */
@@ -227,7 +251,13 @@ async function sendCheckedOrder(
         );
         for (const [position, person] of priced.persons.entries()) {
           const personId = randomUUID();
-          await insertOrderPerson(step.tx, { id: personId, orderId, name: person.name, position });
+          await insertOrderPerson(step.tx, {
+            id: personId,
+            orderId,
+            name: person.name,
+            position,
+            profile: profiles.get(person.name) ?? null,
+          });
           if (person.items.length === 0) continue;
           await insertOrderItems(
             step.tx,

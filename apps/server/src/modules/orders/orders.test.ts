@@ -1,5 +1,3 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -8,12 +6,10 @@ import { OrderText, type OrderSubmit } from '@retouch/shared/orders';
 import { LedgerReason, orderItems, orderPersons, orders, tokenLedger } from '../../db/schema/index';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/test-app';
 import { imageForm, signUpCustomer } from '../../../test/fixtures';
+import { serverWithFailingStorage } from '../../../test/failing-storage';
 import { findLedgerMismatches } from '../ledger/ledger.repository';
 import { OrderServerText } from './order-pricing';
 import { OrderCreateText } from './orders.service';
-import { buildApp } from '../../app';
-import { createLocalStorage } from '../../storage/local-storage';
-import type { Storage } from '../../storage/storage';
 
 let t: TestApp;
 let catalog: PublicService[];
@@ -216,35 +212,20 @@ describe('a storage failure in the middle of a send', () => {
   it('charges nothing and leaves no file behind', async () => {
     const failing = await createTestApp();
     try {
-      const disk = createLocalStorage(path.join(failing.config.DATA_DIR, 'failing-files'));
-      let puts = 0;
-      const flaky: Storage = {
-        ...disk,
-        async put(key, data, type) {
-          puts += 1;
-          if (puts === 3) throw new Error('disk full');
-          await disk.put(key, data, type);
-        },
-      };
-      const app = await buildApp(failing.config, { database: failing.database, storage: flaky });
-      await app.listen({ port: 0, host: '127.0.0.1' });
+      const server = await serverWithFailingStorage(failing);
       try {
         const { client } = await signUpCustomer(failing);
-        const address = app.server.address() as { port: number };
-        const response = await fetch(`http://127.0.0.1:${address.port}/api/orders/create`, {
+        const response = await fetch(`${server.baseUrl}/api/orders/create`, {
           method: 'POST',
           headers: { cookie: client.cookieHeader! },
           body: await orderForm(single([{ id: service('Teeth whitening')._id }])),
         });
         expect(response.status).toBe(500);
         expect((await client.get('/api/user/info')).body.balance).toEqual({ main: 0, bonus: 20 });
-        const left = await readdir(path.join(failing.config.DATA_DIR, 'failing-files', 'orders'), {
-          recursive: true,
-        }).catch(() => []);
-        expect(left.filter((name) => name.includes('.'))).toEqual([]);
+        expect(await server.orderFilesLeft()).toEqual([]);
         expect(await failing.db.select().from(orders)).toEqual([]);
       } finally {
-        await app.close();
+        await server.close();
       }
     } finally {
       await failing.close();

@@ -2,6 +2,7 @@ import type { StaffOrder } from '@retouch/shared/dispatch';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Image, Typography } from 'antd';
 import { BeforeAfterSlider, CompareText } from '@/components/before-after-slider';
+import { PersonProfileChecklists } from '@/components/staff-order/person-profile-checklist';
 import { DesignerText } from '../texts';
 
 /** Width of the customer's extra photo (back office section 9). */
@@ -40,6 +41,7 @@ export function OrderPictures({ order }: { order: StaffOrder }) {
             </Typography.Paragraph>
           </section>
         )}
+        <PersonProfileChecklists order={order} />
       </Flex>
     </Card>
   );

@@ -37,6 +37,7 @@ import { EditorCanvas, type EditorCanvasHandle } from './editor-canvas';
 import { FacePhotoUpload } from './face-photo-upload';
 import { InsufficientFundsModal } from './insufficient-funds-modal';
 import { OptionSlider } from './option-slider';
+import { PersonProfilePicker } from './person-profile-picker';
 import { PersonsPanel } from './persons-panel';
 import { PhotoUpload } from './photo-upload';
 import { ServiceSlider } from './service-slider';
@@ -108,6 +109,12 @@ export function RetouchEditor({
             onPersonClick={(index) => dispatch({ type: 'personSelected', index })}
           />
           <PersonsPanel state={state} dispatch={dispatch} />
+          <PersonProfilePicker
+            state={state}
+            dispatch={dispatch}
+            loggedIn={loggedIn}
+            groups={catalogue.data}
+          />
         </Flex>
         <Flex vertical gap="middle" style={{ flex: '1 1 280px', minWidth: 0 }}>
           <CostPanel

@@ -32,6 +32,9 @@ export const storedChoicesSchema = z.object({
             degreeIds: z.array(z.string()),
           }),
         ),
+        profile: z
+          .object({ id: z.string(), name: z.string(), notes: z.string(), checklist: z.array(z.string()) })
+          .optional(),
       }),
     )
     .min(1),
@@ -55,6 +58,7 @@ export function toStoredChoices(state: EditorState): StoredChoices {
         optionId: entry.option?._id ?? null,
         degreeIds: entry.degreeIds,
       })),
+      ...(person.profile ? { profile: person.profile } : {}),
     })),
     activeIndex: state.activeIndex,
     embeds: state.embeds.map((embed) => ({ key: embed.key, position: embed.position })),
@@ -99,6 +103,7 @@ export function restoreEditorState(
   const persons: Person[] = kept.map((person) => ({
     name: person.name,
     position: person.position,
+    ...(person.profile ? { profile: person.profile } : {}),
     entries: person.entries
       .map((entry) => resolveEntry(entry, services))
       .filter((entry): entry is ChosenEntry => entry !== null)

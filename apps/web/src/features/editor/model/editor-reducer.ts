@@ -55,7 +55,20 @@ export interface Person {
   /** Where the marker is; null for the base photo. */
   position: Point | null;
   entries: ChosenEntry[];
+  /** Issue 23: the customer's person profile applied to this person; the order keeps a copy of it. */
+  profile?: AppliedProfile;
 }
+
+/** A person profile as a person carries it: the order names its id, the screen shows its notes. */
+interface AppliedProfile {
+  id: string;
+  name: string;
+  notes: string;
+  checklist: string[];
+}
+
+/** A service (and option) of a profile, found in the catalogue the editor shows (`profileEntries`). */
+export type ProfileEntry = Pick<ChosenEntry, 'service' | 'option' | 'degreeIds'>;
 
 /** An embed-type service's picture placed on the canvas; it belongs to the entry with the same key. */
 export interface PlacedEmbed {
@@ -98,6 +111,9 @@ export type EditorAction =
   | { type: 'degreesChosen'; key: string; degreeIds: string[] }
   | { type: 'commentChanged'; comment: string }
   | { type: 'facePhotoChosen'; facePhoto: FacePhoto | null }
+  /** Issue 23: the active person takes the profile's services and degrees, and carries the profile. */
+  | { type: 'profileApplied'; profile: AppliedProfile; entries: ProfileEntry[] }
+  | { type: 'profileDetached' }
   /** The draft kept on the device, restored; taken only while the editor is still blank. */
   | { type: 'draftRestored'; state: EditorState }
   | { type: 'draftDiscarded' };
@@ -153,6 +169,17 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return { ...state, comment: action.comment };
     case 'facePhotoChosen':
       return { ...state, facePhoto: action.facePhoto };
+    case 'profileApplied':
+      return applyProfile(state, action.profile, action.entries);
+    case 'profileDetached':
+      return {
+        ...state,
+        persons: state.persons.map((person, index) =>
+          index === state.activeIndex
+            ? { name: person.name, position: person.position, entries: person.entries }
+            : person,
+        ),
+      };
     case 'draftRestored':
       // Whatever the customer did while the draft was read wins over it.
       if (!isBlank(state)) return state;
@@ -302,6 +329,33 @@ function chooseOption(state: EditorState, service: PublicService, option: Public
   };
 }
 
+/**
+ * The profile's services replace the active person's, each only where the entry rules take it after the
+ * ones before (the catalogue may have changed since the profile was saved); their placed pictures go.
+ */
+function applyProfile(state: EditorState, profile: AppliedProfile, chosen: ProfileEntry[]): EditorState {
+  const person = activePerson(state);
+  let sequence = state.sequence;
+  const entries: ChosenEntry[] = [];
+  const catalog = catalogOf(state, ...chosen.map((entry) => entry.service));
+  for (const entry of chosen) {
+    const input = entryInput({ ...entry, key: '' });
+    if (ruleBrokenByAdding({ id: person.name, orders: entries.map(entryInput) }, [input], catalog)) continue;
+    sequence += 1;
+    entries.push({ ...entry, key: `entry-${sequence}` });
+  }
+  const removed = new Set(person.entries.map((entry) => entry.key));
+  return {
+    ...state,
+    sequence,
+    armedEmbed: null,
+    persons: state.persons.map((candidate, index) =>
+      index === state.activeIndex ? { ...candidate, entries, profile } : candidate,
+    ),
+    embeds: state.embeds.filter((embed) => !removed.has(embed.key)),
+  };
+}
+
 function removeEntry(state: EditorState, key: string): EditorState {
   const persons = state.persons.map((person) => {
     const removed = person.entries.find((entry) => entry.key === key);
@@ -417,7 +471,11 @@ export function toOrderSubmit(state: EditorState): OrderSubmit {
     order: {
       persons: state.persons
         .filter((person) => person.entries.length > 0)
-        .map((person) => ({ id: person.name, orders: person.entries.map(entryInput) })),
+        .map((person) => ({
+          id: person.name,
+          orders: person.entries.map(entryInput),
+          ...(person.profile ? { profileId: person.profile.id } : {}),
+        })),
       // The comment box is shown only for services that allow a message, so only they send one.
       message: allowsMessage(state) ? state.comment.trim() : '',
     },
