@@ -1,0 +1,39 @@
+import { hasWebGl } from './device-support';
+import type { FaceBox } from './face-suggestions';
+
+/** Past this, the faces found come too late to help: the editor carries on without them. */
+export const FACE_SEARCH_TIME_LIMIT_MS = 30_000;
+
+/**
+ * The faces on the photo at `url`, found on this device (the photo goes nowhere): the detector and its
+ * weights load only now, from the app's own origin. Any failure (no WebGL, a load error, the time
+ * limit) gives no faces, and the editor works as it did without them.
+ */
+export async function findFacesOnDevice(
+  url: string,
+  timeLimitMs = FACE_SEARCH_TIME_LIMIT_MS,
+): Promise<FaceBox[]> {
+  if (!hasWebGl()) return [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeUp = new Promise<FaceBox[]>((resolve) => {
+    timer = setTimeout(() => resolve([]), timeLimitMs);
+  });
+  const search = (async () => {
+    const [{ detectFaces }, image] = await Promise.all([import('./face-detector'), decodedImage(url)]);
+    return detectFaces(image);
+  })().catch(() => []);
+  try {
+    return await Promise.race([search, timeUp]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function decodedImage(url: string): Promise<HTMLImageElement> {
+  return new Promise((resolve, reject) => {
+    const image = new Image();
+    image.onload = () => resolve(image);
+    image.onerror = () => reject(new Error('The photo could not be decoded'));
+    image.src = url;
+  });
+}
