@@ -16,8 +16,11 @@ const Editor = {
   confirmSend: 'Send',
 };
 const TEETH = { title: 'Teeth whitening', cost: 2, minutes: 5 }; // the seeded catalogue's
-/** A bound for the detector (loaded on demand, then run on WebGL in software here), not a wait. */
-const DETECTION_LIMIT_MS = 90_000;
+/**
+ * A bound for the detector (loaded on demand, then run on WebGL in software here), not a wait: past
+ * 30 s the editor gives up on the faces (faces/find-faces.ts).
+ */
+const DETECTION_LIMIT_MS = 45_000;
 
 /** What the page asked of other hosts, and what its Content Security Policy refused. */
 async function watchPage(page: Page) {
@@ -27,11 +30,10 @@ async function watchPage(page: Page) {
   await page.addInitScript(() => {
     const report = (window as unknown as { reportRefusal: (refusal: string) => void }).reportRefusal;
     document.addEventListener('securitypolicyviolation', (event) =>
-      report(`${event.effectiveDirective} ${event.blockedURI}`),
+      report(
+        `${event.effectiveDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+      ),
     );
-  });
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
   });
   page.on('request', (request) => {
     const url = new URL(request.url());
@@ -107,7 +109,13 @@ test('faces found on the photo in the browser become persons, and are sent', asy
   await expectBalances(page, 0, REGISTRATION_BONUS_TOKENS - 3 * TEETH.cost);
   await expect(page.getByText('Person 3', { exact: true })).toBeVisible();
 
-  // Under the app's CSP (default-src 'self'), with nothing fetched from elsewhere.
-  expect(watched.refused).toEqual([]);
+  // Under the app's CSP (default-src 'self', no 'unsafe-eval' nor 'wasm-unsafe-eval'), with nothing
+  // fetched from elsewhere. Refused and caught, each library then takes its fallback: zod's probe for eval
+  // (its faster parsers; on every page that validates) and long.js's WebAssembly multiply in face-api.
+  const probes = [
+    /^script-src eval at http:\/\/127\.0\.0\.1:\d+\/assets\/schemas-[\w-]+\.js:/,
+    /^script-src wasm-eval at http:\/\/127\.0\.0\.1:\d+\/assets\/face-detector-[\w-]+\.js:/,
+  ];
+  expect(watched.refused.filter((refusal) => !probes.some((probe) => probe.test(refusal)))).toEqual([]);
   expect(watched.elsewhere).toEqual([]);
 });

@@ -19,7 +19,7 @@ export async function findFacesOnDevice(
     timer = setTimeout(() => resolve([]), timeLimitMs);
   });
   const search = (async () => {
-    const [{ detectFaces }, image] = await Promise.all([import('./face-detector'), decodedImage(url)]);
+    const [{ detectFaces }, image] = await Promise.all([loadDetectorCode(), decodedImage(url)]);
     return detectFaces(image);
   })().catch(() => []);
   try {
@@ -27,6 +27,14 @@ export async function findFacesOnDevice(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The detector's code (face-api with TensorFlow.js, about 1.3 MB), measured for bench/faces.ts. */
+async function loadDetectorCode() {
+  const started = performance.now();
+  const code = await import('./face-detector');
+  performance.measure('faces:code-load', { start: started, end: performance.now() });
+  return code;
 }
 
 function decodedImage(url: string): Promise<HTMLImageElement> {
