@@ -8,11 +8,13 @@
 // network; the first one compiles the WebGL shaders). No goal: figures only.
 // Writes bench/results/faces.json.
 import { execFileSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { groupPhoto } from '../e2e/support/face-photos';
 import { openBenchDatabase, startBenchServer } from './bench-app';
+import { CHROMIUM_ARGS, launchChromium } from './chromium';
 import { printTable, round, summarise, writeResult } from './report';
 
 const ROOT = path.join(import.meta.dirname, '..');
@@ -21,14 +23,6 @@ const RUNS = Number(process.env.BENCH_FACES_RUNS ?? 5);
 const PHOTO = { width: 4000, height: 3000, columns: 3, rows: 2 };
 /** A bound on one detection here (WebGL in software on a loaded machine), not a figure. */
 const DETECTION_LIMIT_MS = 180_000;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** The durations of the detector's measures named so, in the page (Node's `performance` types fit). */
 const durationsOf = (name: string) => performance.getEntriesByName(name).map((entry) => entry.duration);
@@ -82,12 +76,11 @@ async function detectOnce(browser: Browser, url: string, photo: Buffer) {
 if (!options['no-build']) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
 
 const photo = await groupPhoto(PHOTO);
+// The machine may be busy with other work: the figures say how busy.
+const loadAtStart = round(os.loadavg()[0]!);
 const bench = await openBenchDatabase('PGlite', { WEB_DIST_DIR: path.join(ROOT, 'apps/web/dist') });
 const server = await startBenchServer(bench);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: CHROMIUM_ARGS,
-});
+const browser = await launchChromium();
 const runs = [];
 try {
   for (let run = 0; run < RUNS; run += 1) runs.push(await detectOnce(browser, server.address, photo));
@@ -119,4 +112,5 @@ await writeResult('faces', {
   warmDetection: summarise(runs.map((run) => run.warmDetectionMs)),
   untilSuggested: summarise(runs.map((run) => run.untilSuggestedMs)),
   facesFound: runs.map((run) => run.found),
+  loadAverage: { start: loadAtStart, end: round(os.loadavg()[0]!) },
 });

@@ -415,6 +415,7 @@ function facesSection() {
     warmDetection: Latency;
     untilSuggested: Latency;
     facesFound: number[];
+    loadAverage: { start: number; end: number };
   }
   const faces = load<FacesResult>('faces');
   const title = '### Faces found in the browser';
@@ -431,7 +432,9 @@ function facesSection() {
     `\`bench/faces.ts\` loads a ${photo.width} × ${photo.height} photo of ${photo.faces} faces into the editor ` +
       `in headless Chromium without a GPU (WebGL in software), ${faces.runs} times, each in a fresh context, ` +
       'then the same photo again: the tiny face detector of face-api, loaded on demand, drawn at most ' +
-      `1216 px wide for its 608 px input. It suggested ${found} faces. No goal: figures only. ${measured(faces)}`,
+      `1216 px wide for its 608 px input. It made ${found} suggestions for the ${photo.faces} faces. ` +
+      `No goal: figures only. ${measured(faces)} Load average ${faces.loadAverage.start} at the start, ` +
+      `${faces.loadAverage.end} at the end.`,
     table(
       ['step', 'p50', 'max'],
       [

@@ -19,7 +19,7 @@ export async function findFacesOnDevice(
     timer = setTimeout(() => resolve([]), timeLimitMs);
   });
   const search = (async () => {
-    const [{ detectFaces }, image] = await Promise.all([loadDetectorCode(), decodedImage(url)]);
+    const [detectFaces, image] = await Promise.all([loadDetector(), decodedImage(url)]);
     return detectFaces(image);
   })().catch(() => []);
   try {
@@ -30,11 +30,11 @@ export async function findFacesOnDevice(
 }
 
 /** The detector's code (face-api with TensorFlow.js, about 1.3 MB), measured for bench/faces.ts. */
-async function loadDetectorCode() {
+async function loadDetector() {
   const started = performance.now();
-  const code = await import('./face-detector');
+  const { detectFaces } = await import('./face-detector');
   performance.measure('faces:code-load', { start: started, end: performance.now() });
-  return code;
+  return detectFaces;
 }
 
 function decodedImage(url: string): Promise<HTMLImageElement> {
