@@ -1,5 +1,5 @@
 // The face detector, loaded on demand by find-faces.ts (decision 42): face-api's tiny face detector on
-// WebGL backend, its weights served from the app's own origin (Vite copies them into the build).
+// TensorFlow.js's WebGL backend, its weights served from the app's own origin (a file of the build).
 import { TinyFaceDetectorOptions, detectAllFaces, nets, tf } from '@vladmandic/face-api';
 // The manifest is bundled (a few hundred bytes); the weights are a file of the build, fetched from the app's origin.
 import manifestText from '@vladmandic/face-api/model/tiny_face_detector_model-weights_manifest.json?raw';
