@@ -7,8 +7,9 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type CDPSession } from '@playwright/test';
+import type { Browser, CDPSession } from '@playwright/test';
 import { openBenchDatabase, startBenchServer } from './bench-app';
+import { launchChromium } from './chromium';
 import { goal, percentile, printGoals, printTable, writeResult } from './report';
 
 const ROOT = path.join(import.meta.dirname, '..');
@@ -30,14 +31,6 @@ const FAST_3G = {
   uploadThroughput: ((750 * 1000) / 8) * 0.9,
   latency: 150 * 3.75,
 };
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 interface Paints {
   lcpMs: number;
@@ -79,7 +72,7 @@ function countTransfers(cdp: CDPSession) {
   });
 }
 
-async function loadOnce(browser: Awaited<ReturnType<typeof chromium.launch>>, url: string) {
+async function loadOnce(browser: Browser, url: string) {
   // A context of its own: an empty cache, no connections kept from the run before.
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -104,10 +97,7 @@ if (!options['no-build'] && !options.dist)
 
 const bench = await openBenchDatabase('PGlite', { WEB_DIST_DIR: DIST });
 const server = await startBenchServer(bench);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: CHROMIUM_ARGS,
-});
+const browser = await launchChromium();
 const runs = [];
 try {
   for (let run = 0; run < RUNS; run += 1) runs.push(await loadOnce(browser, `${server.address}/`));

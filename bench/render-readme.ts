@@ -405,6 +405,49 @@ function lcpSection() {
   ];
 }
 
+function facesSection() {
+  interface FacesResult extends Result {
+    runs: number;
+    photo: { width: number; height: number; faces: number };
+    codeLoad: Latency;
+    modelLoad: Latency;
+    firstDetection: Latency;
+    warmDetection: Latency;
+    untilSuggested: Latency;
+    facesFound: number[];
+    loadAverage: { start: number; end: number };
+  }
+  const faces = load<FacesResult>('faces');
+  const title = '### Faces found in the browser';
+  if (!faces) return [title, notRun('faces.ts')];
+  const { photo } = faces;
+  const found = [...new Set(faces.facesFound)].join(' or ');
+  const row = (step: string, figures: Latency) => [
+    step,
+    `${Math.round(figures.p50Ms)} ms`,
+    `${Math.round(figures.maxMs)} ms`,
+  ];
+  return [
+    title,
+    `\`bench/faces.ts\` loads a ${photo.width} × ${photo.height} photo of ${photo.faces} faces into the editor ` +
+      `in headless Chromium without a GPU (WebGL in software), ${faces.runs} times, each in a fresh context, ` +
+      'then the same photo again: the tiny face detector of face-api, loaded on demand, drawn at most ' +
+      `1216 px wide for its 608 px input. It made ${found} suggestions for the ${photo.faces} faces. ` +
+      `No goal: figures only. ${measured(faces)} Load average ${faces.loadAverage.start} at the start, ` +
+      `${faces.loadAverage.end} at the end.`,
+    table(
+      ['step', 'p50', 'max'],
+      [
+        row('detector code loaded (1.3 MB, on demand)', faces.codeLoad),
+        row('model loaded (WebGL backend, 189 KiB of weights)', faces.modelLoad),
+        row('first detection (compiles the shaders)', faces.firstDetection),
+        row('next detection', faces.warmDetection),
+        row('photo chosen to faces shown', faces.untilSuggested),
+      ],
+    ),
+  ];
+}
+
 function dispatchSection() {
   const runs = [load<DispatchResult>('dispatch-postgres'), load<DispatchResult>('dispatch')].filter(
     (run): run is DispatchResult => run !== undefined,
@@ -552,6 +595,7 @@ export function renderResults(): string {
     socketsSection(),
     bundleSection(),
     lcpSection(),
+    facesSection(),
     dispatchSection(),
     ordersSection(),
     etaSection(),

@@ -11,6 +11,7 @@ const BENCHES = [
   // Builds the web app first (`npm run build`).
   { name: 'bundle', file: 'bundle.ts', args: [] },
   { name: 'lcp', file: 'lcp.ts', args: [] },
+  { name: 'faces', file: 'faces.ts', args: ['--no-build'] },
   { name: 'http', file: 'http.ts', args: [] },
   { name: 'http-postgres', file: 'http.ts', args: ['--postgres'] },
   { name: 'orders', file: 'orders.ts', args: [] },

@@ -5,6 +5,8 @@ import type { KonvaEventObject } from 'konva/lib/Node';
 import { useImperativeHandle, useRef, type Ref } from 'react';
 import { Circle, Group, Image as KonvaImage, Layer, Rect, Stage, Text } from 'react-konva';
 import { useHtmlImage } from '@/lib/use-html-image';
+import { FaceSuggestionMarkers } from '../faces/face-suggestion-markers';
+import type { FaceSuggestion } from '../faces/face-suggestions';
 import { useWindowWidth } from '../hooks/use-window-width';
 import { canvasSize, fitInside, isInside } from '../model/canvas-layout';
 import type { LoadedPhoto, Person, PlacedEmbed, Point } from '../model/editor-reducer';
@@ -28,6 +30,10 @@ export interface EditorCanvasProps {
   embeds: readonly PlacedEmbed[];
   onCanvasClick: (point: Point) => void;
   onPersonClick: (index: number) => void;
+  /** Faces found on the photo, not yet accepted or deleted (faces/use-face-suggestions.ts). */
+  faceSuggestions?: readonly FaceSuggestion[];
+  onFaceSuggestionMove?: (id: number, point: Point) => void;
+  onFaceSuggestionAccept?: (id: number) => void;
   ref?: Ref<EditorCanvasHandle>;
 }
 
@@ -43,6 +49,9 @@ export function EditorCanvas({
   embeds,
   onCanvasClick,
   onPersonClick,
+  faceSuggestions = [],
+  onFaceSuggestionMove = () => undefined,
+  onFaceSuggestionAccept = () => undefined,
   ref,
 }: EditorCanvasProps) {
   const { token } = theme.useToken();
@@ -124,6 +133,11 @@ export function EditorCanvas({
           {embeds.map((embed) => (
             <EmbedPicture key={embed.key} embed={embed} />
           ))}
+          <FaceSuggestionMarkers
+            suggestions={faceSuggestions}
+            onMove={onFaceSuggestionMove}
+            onAccept={onFaceSuggestionAccept}
+          />
           {persons.map((person, index) =>
             person.position ? (
               <Group

@@ -11,6 +11,8 @@ import { Link, useNavigate } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useOverload } from '../api/get-overload';
+import { FaceSuggestionsPanel } from '../faces/face-suggestions-panel';
+import { useFaceSuggestions } from '../faces/use-face-suggestions';
 import { useEditorDraft } from '../hooks/use-editor-draft';
 import { useSendOrder } from '../hooks/use-send-order';
 import {
@@ -72,6 +74,7 @@ export function RetouchEditor({
   const mobile = useMediaQuery(`(max-width: ${BREAKPOINTS.mobile}px)`);
   const mobileButtons = useMediaQuery(`(max-width: ${BREAKPOINTS.mobileButtons}px)`);
   const draft = useEditorDraft(state, dispatch, catalogue.data);
+  const faces = useFaceSuggestions(state, dispatch);
   const sending = useSendOrder({ state, canvas, loggedIn, balance, onLoginRequired, onSent: draft.forget });
   const cost = totalCost(state);
   const minutes = timerMinutes(state);
@@ -107,7 +110,11 @@ export function RetouchEditor({
             embeds={state.embeds}
             onCanvasClick={(point) => dispatch({ type: 'canvasClicked', point })}
             onPersonClick={(index) => dispatch({ type: 'personSelected', index })}
+            faceSuggestions={faces.offered}
+            onFaceSuggestionMove={faces.move}
+            onFaceSuggestionAccept={faces.accept}
           />
+          <FaceSuggestionsPanel faces={faces} />
           <PersonsPanel state={state} dispatch={dispatch} />
           <PersonProfilePicker
             state={state}

@@ -101,6 +101,8 @@ export interface EditorState {
 export type EditorAction =
   | { type: 'photoLoaded'; photo: LoadedPhoto }
   | { type: 'canvasClicked'; point: Point }
+  /** Persons marked at once at these points (faces found on the photo, accepted). */
+  | { type: 'personsAdded'; points: Point[] }
   | { type: 'personSelected'; index: number }
   | { type: 'previousPerson' }
   | { type: 'nextPerson' }
@@ -147,6 +149,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       };
     case 'canvasClicked':
       return clickCanvas(state, action.point);
+    case 'personsAdded':
+      return addPersons(state, action.points);
     case 'personSelected':
       return action.index >= 0 && action.index < state.persons.length
         ? { ...state, activeIndex: action.index }
@@ -221,6 +225,18 @@ function clickCanvas(state: EditorState, point: Point): EditorState {
   if (state.persons.length >= MAX_PERSONS_WITH_PHOTO) return withNotice(state, OrderText.maxPersons);
   const person: Person = { name: nextPersonName(state.persons), position: point, entries: [] };
   return { ...state, persons: [...state.persons, person], activeIndex: state.persons.length };
+}
+
+/** Persons at the points, up to the limit; the first added is selected. */
+function addPersons(state: EditorState, points: readonly Point[]): EditorState {
+  if (!state.photo) return withNotice(state, OrderText.uploadPhotoFirst);
+  const taken = points.slice(0, Math.max(0, MAX_PERSONS_WITH_PHOTO - state.persons.length));
+  let persons = state.persons;
+  for (const point of taken)
+    persons = [...persons, { name: nextPersonName(persons), position: point, entries: [] }];
+  const activeIndex = taken.length > 0 ? state.persons.length : state.activeIndex;
+  const added = { ...state, persons, activeIndex };
+  return taken.length < points.length ? withNotice(added, OrderText.maxPersons) : added;
 }
 
 function placeEmbed(state: EditorState, service: PublicService, point: Point): EditorState {
