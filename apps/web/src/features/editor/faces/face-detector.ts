@@ -1,4 +1,4 @@
-// The face detector, loaded on demand by find-faces.ts (decision 42): face-api's tiny face detector on
+// The face detector, loaded on demand by find-faces.ts (decision 43): face-api's tiny face detector on
 // TensorFlow.js's WebGL backend, its weights served from the app's own origin (a file of the build).
 import { TinyFaceDetectorOptions, detectAllFaces, nets, tf } from '@vladmandic/face-api';
 // The manifest is bundled (a few hundred bytes); the weights are a file of the build, fetched from the app's origin.
