@@ -56,7 +56,7 @@ const isStaffRoute = (route: ApiRoute) => /^\/api\/(admin|analytics)\//.test(rou
 const keyOf = (route: ApiRoute) => `${route.method} ${route.url}`;
 
 /** Customer routes taking an id, and whose thing it names: an owned one, or a shared one anyone may use. */
-const ID_ROUTES: Record<string, 'order' | 'payment' | 'product'> = {
+const ID_ROUTES: Record<string, 'order' | 'payment' | 'profile' | 'product'> = {
   'GET /api/orders/order/:id': 'order',
   'POST /api/orders/order/:id/tip': 'order',
   'POST /api/orders/refusal/:id': 'order',
@@ -65,13 +65,16 @@ const ID_ROUTES: Record<string, 'order' | 'payment' | 'product'> = {
   'GET /api/product/:id/tax': 'product',
   'POST /api/product/:id/buy': 'product',
   'GET /api/payment/:id': 'product',
+  // A customer's person profiles (issue 23).
+  'PUT /api/user/person-profiles/:id': 'profile',
+  'DELETE /api/user/person-profiles/:id': 'profile',
 };
 
 let t: TestApp;
 let routes: ApiRoute[];
 let owner: { client: TestClient; userId: string };
 let intruder: TestClient;
-const owned = { order: '', payment: '' };
+const owned = { order: '', payment: '', profile: '' };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -86,6 +89,9 @@ beforeAll(async () => {
   expect((await owner.client.get(`/api/payment/${product!._id}`)).status).toBe(200);
   const [payment] = await t.db.select().from(payments).where(eq(payments.userId, owner.userId));
   owned.payment = payment!.id;
+  const profile = await owner.client.post('/api/user/person-profiles', { name: 'Anna', notes: 'Natural' });
+  expect(profile.status).toBe(201);
+  owned.profile = (profile.body as { _id: string })._id;
 });
 afterAll(() => t.close());
 
@@ -99,6 +105,8 @@ function call(client: TestClient, route: ApiRoute, path: string, body: unknown =
       return client.post(path, body);
     case 'PATCH':
       return client.patch(path, body);
+    case 'PUT':
+      return client.request('PUT', path, body);
     default:
       throw new Error(`no call for ${keyOf(route)}`);
   }
@@ -140,18 +148,24 @@ describe('routes outside the back office', () => {
   });
 });
 
-describe("another customer's order and payment", () => {
+describe("another customer's order, payment and person profile", () => {
   const bodies: Record<string, unknown> = {
     'POST /api/orders/order/:id/tip': { data: { amount: 1 } },
     'POST /api/orders/refusal/:id': { message: 'Please redo the left side' },
+    'PUT /api/user/person-profiles/:id': { name: 'Anna', notes: 'Changed by someone else' },
   };
+  // Deleting goes last: the owner's other calls need the thing still there.
   const ownedRoutes = () =>
-    routes.filter((route) => ['order', 'payment'].includes(ID_ROUTES[keyOf(route)] ?? ''));
-  const pathFor = (route: ApiRoute) =>
-    route.url.replace(/:[A-Za-z]+/, ID_ROUTES[keyOf(route)] === 'order' ? owned.order : owned.payment);
+    routes
+      .filter((route) => ['order', 'payment', 'profile'].includes(ID_ROUTES[keyOf(route)] ?? ''))
+      .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+  const pathFor = (route: ApiRoute) => {
+    const kind = ID_ROUTES[keyOf(route)] as 'order' | 'payment' | 'profile';
+    return route.url.replace(/:[A-Za-z]+/, owned[kind]);
+  };
 
   it('are not found by any route that takes their id, and stay untouched', async () => {
-    expect(ownedRoutes()).toHaveLength(5);
+    expect(ownedRoutes()).toHaveLength(7);
     const before = await snapshotState(t.db, t.config.DATA_DIR);
     for (const route of ownedRoutes()) {
       const answer = await call(intruder, route, pathFor(route), bodies[keyOf(route)]);

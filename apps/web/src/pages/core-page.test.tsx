@@ -5,7 +5,6 @@ import type { Balance } from '@retouch/shared/users';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BuyTokensText } from '@/features/buy-tokens/texts';
-import type { EditorCanvasProps } from '@/features/editor/components/editor-canvas';
 import { bodyGroup, faceGroup } from '@/features/editor/test/catalog';
 import { imageFile } from '@/features/editor/test/editor-harness';
 import { resetMemoryDraft } from '@/features/editor/test/memory-draft-store';
@@ -16,27 +15,7 @@ import { mockFetch } from '@/test/fetch-mock';
 import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
-// Konva draws on a real <canvas>, which happy-dom does not have (its getContext answers null), so
-// only the Konva stage is replaced: a button standing for a click on the photo, and a snapshot.
-// The reducer, the panels, the checks and the sending stay real.
-vi.mock('@/features/editor/components/editor-canvas', async () => {
-  const { useImperativeHandle } = await import('react');
-  return {
-    EditorCanvas: ({ photo, onCanvasClick, ref }: EditorCanvasProps) => {
-      useImperativeHandle(ref, () => ({
-        snapshot: () => Promise.resolve(new Blob(['draft'], { type: 'image/jpeg' })),
-      }));
-      return (
-        <div>
-          <p>{photo ? `Showing ${photo.file.name}` : 'No photo'}</p>
-          <button type="button" onClick={() => onCanvasClick({ x: 120, y: 80 })}>
-            Click on the photo
-          </button>
-        </div>
-      );
-    },
-  };
-});
+// The Konva stage is the stand-in every web test has (test/setup.ts, features/editor/test/editor-harness.tsx).
 
 // IndexedDB in memory: happy-dom has none, and the editor keeps its draft there.
 vi.mock(

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { loadAntdScope } from '@/components/antd-loader';
+import { resetFakeFaceDetector } from './fake-face-detector';
 import { FakeSocket } from './fake-socket';
 import { mockFetch } from './fetch-mock';
 
@@ -35,6 +36,22 @@ await loadAntdScope();
 vi.mock('socket.io-client', async () => {
   const { FakeSocket } = await import('./fake-socket');
   return { io: (uri: string, options: Record<string, unknown>) => new FakeSocket(uri, options) };
+});
+
+// No test draws the editor's Konva stage (happy-dom has no canvas): one stand-in for all files.
+vi.mock('@/features/editor/components/editor-canvas', async () => {
+  const { FakeEditorCanvas } = await import('@/features/editor/test/editor-harness');
+  return { EditorCanvas: FakeEditorCanvas };
+});
+
+// No test runs face-api (it needs WebGL): the detector and the device's WebGL are one fake for all files.
+vi.mock('@/features/editor/faces/face-detector', async () => {
+  const { fakeFaceDetector } = await import('./fake-face-detector');
+  return { detectFaces: (image: HTMLImageElement) => fakeFaceDetector.detectFaces(image) };
+});
+vi.mock('@/features/editor/faces/device-support', async () => {
+  const { fakeFaceDetector } = await import('./fake-face-detector');
+  return { hasWebGl: () => fakeFaceDetector.hasWebGl() };
 });
 
 // A frame (the crypto invoice) loads a blank page answered here: happy-dom refuses to load frames by
@@ -71,6 +88,7 @@ const USER_AGENT_STYLES =
 
 beforeEach(() => {
   mockFetch({});
+  resetFakeFaceDetector();
   const styles = document.createElement('style');
   styles.textContent = USER_AGENT_STYLES;
   document.head.append(styles);

@@ -6,10 +6,6 @@ import { DecodedImage, openEditor, pressSend, serviceCard, uploadPhoto } from '.
 import { memoryDraft, resetMemoryDraft } from '../test/memory-draft-store';
 import { EditorText } from '../texts';
 
-vi.mock('@/features/editor/components/editor-canvas', async () => {
-  const { FakeEditorCanvas } = await import('../test/editor-harness');
-  return { EditorCanvas: FakeEditorCanvas };
-});
 vi.mock('@/features/editor/stores/editor-draft-store', () => import('../test/memory-draft-store'));
 
 beforeAll(async () => {

@@ -17,10 +17,6 @@ import {
 import { memoryDraft, resetMemoryDraft } from '../test/memory-draft-store';
 import { EditorText } from '../texts';
 
-vi.mock('@/features/editor/components/editor-canvas', async () => {
-  const { FakeEditorCanvas } = await import('../test/editor-harness');
-  return { EditorCanvas: FakeEditorCanvas };
-});
 // IndexedDB in memory: happy-dom has none, and its files do not survive a real structured clone.
 vi.mock('@/features/editor/stores/editor-draft-store', () => import('../test/memory-draft-store'));
 

@@ -1,23 +1,16 @@
 import { act, screen, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeFaceDetector } from '@/test/fake-face-detector';
 import { DecodedImage, openEditor, uploadPhoto, type EditorView } from '../test/editor-harness';
 import { resetMemoryDraft } from '../test/memory-draft-store';
 import type { FaceBox } from './face-suggestions';
 import { FaceText } from './texts';
 
-const detector = vi.hoisted(() => ({
-  detectFaces: vi.fn<(image: HTMLImageElement) => Promise<FaceBox[]>>(),
-}));
-const device = vi.hoisted(() => ({ hasWebGl: vi.fn(() => true) }));
+// face-api and WebGL are the fake every web test shares (test/setup.ts).
+const detector = fakeFaceDetector;
+const device = fakeFaceDetector;
 
-vi.mock('@/features/editor/components/editor-canvas', async () => {
-  const { FakeFacesCanvas } = await import('./test/fake-faces-canvas');
-  return { EditorCanvas: FakeFacesCanvas };
-});
 vi.mock('@/features/editor/stores/editor-draft-store', () => import('../test/memory-draft-store'));
-// The detector's module stands for face-api and its weights, which need WebGL that happy-dom lacks.
-vi.mock('@/features/editor/faces/face-detector', () => detector);
-vi.mock('@/features/editor/faces/device-support', () => device);
 
 beforeAll(async () => {
   await import('@/pages/core-page');
@@ -29,7 +22,6 @@ beforeEach(() => {
   DecodedImage.size = { width: 1200, height: 800 };
   vi.stubGlobal('Image', DecodedImage);
   device.hasWebGl.mockReturnValue(true);
-  detector.detectFaces.mockReset();
 });
 
 const face = (x: number, y: number, size = 100): FaceBox => ({ x, y, width: size, height: size });

@@ -1,19 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeFaceDetector } from '@/test/fake-face-detector';
 import { DecodedImage } from '../test/editor-harness';
 import type { FaceBox } from './face-suggestions';
 import { FACE_SEARCH_TIME_LIMIT_MS, findFacesOnDevice } from './find-faces';
 
-const detector = vi.hoisted(() => ({
-  detectFaces: vi.fn<(image: HTMLImageElement) => Promise<FaceBox[]>>(),
-}));
-vi.mock('@/features/editor/faces/face-detector', () => detector);
-vi.mock('@/features/editor/faces/device-support', () => ({ hasWebGl: () => true }));
+// face-api and WebGL are the fake every web test shares (test/setup.ts).
+const detector = fakeFaceDetector;
 
 const aFace: FaceBox = { x: 1, y: 2, width: 3, height: 4 };
 
 beforeEach(() => {
   vi.stubGlobal('Image', DecodedImage);
-  detector.detectFaces.mockReset();
+  detector.hasWebGl.mockReturnValue(true);
 });
 afterEach(() => {
   vi.useRealTimers();

@@ -11,10 +11,18 @@ import type { EditorCanvasProps } from '../components/editor-canvas';
 import { EditorText } from '../texts';
 import { bodyGroup, faceGroup } from './catalog';
 
-// Konva draws on a real <canvas>, which happy-dom does not have (its getContext answers null), so a
-// test replaces the stage with this (vi.mock): a button standing for a click on the photo, and a
-// snapshot. The reducer, the panels, the checks and the sending stay real.
-export function FakeEditorCanvas({ photo, onCanvasClick, ref }: EditorCanvasProps) {
+// Konva draws on a real <canvas>, which happy-dom does not have (its getContext answers null), so every
+// web test has this instead (test/setup.ts mocks the module for all files: they share the modules that
+// import it): a button standing for a click on the photo, a snapshot, where each person's marker is, and
+// a drag of each suggested face by (10, 5). The reducer, the panels, the checks and the sending stay real.
+export function FakeEditorCanvas({
+  photo,
+  onCanvasClick,
+  ref,
+  persons,
+  faceSuggestions = [],
+  onFaceSuggestionMove,
+}: EditorCanvasProps) {
   useImperativeHandle(ref, () => ({
     snapshot: () => Promise.resolve(new Blob(['draft'], { type: 'image/jpeg' })),
   }));
@@ -24,6 +32,22 @@ export function FakeEditorCanvas({ photo, onCanvasClick, ref }: EditorCanvasProp
       <button type="button" onClick={() => onCanvasClick({ x: 120, y: 80 })}>
         Click on the photo
       </button>
+      <ul aria-label="Markers">
+        {persons.map((person) =>
+          person.position ? (
+            <li key={person.name}>{`${person.name} at ${person.position.x},${person.position.y}`}</li>
+          ) : null,
+        )}
+      </ul>
+      {faceSuggestions.map(({ id, position }) => (
+        <button
+          key={id}
+          type="button"
+          onClick={() => onFaceSuggestionMove?.(id, { x: position.x + 10, y: position.y + 5 })}
+        >
+          {`Drag face ${id}`}
+        </button>
+      ))}
     </div>
   );
 }
