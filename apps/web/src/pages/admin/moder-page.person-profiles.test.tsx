@@ -79,7 +79,11 @@ describe("the moderator's workplace", () => {
     await screen.findByRole('button', { name: ModeratorText.goOnDuty });
     act(() => FakeSocket.created.at(-1)!.serverEmit('order for review', orderWithProfile()));
 
-    const section = within(await screen.findByRole('region', { name: AdminPersonProfileText.title }));
+    const region = await screen.findByRole('region', { name: AdminPersonProfileText.title });
+    // Next to the customer's comment: the section that follows it.
+    const comment = screen.getByRole('region', { name: ModeratorText.clientMessage });
+    expect(comment.nextElementSibling?.contains(region) || comment.nextElementSibling === region).toBe(true);
+    const section = within(region);
     const anna = within(
       section.getByRole('group', { name: AdminPersonProfileText.forPerson('Person 1', 'Anna') }),
     );

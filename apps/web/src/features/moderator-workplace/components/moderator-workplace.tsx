@@ -2,7 +2,6 @@ import { DispatchText, type StaffOrder } from '@retouch/shared/dispatch';
 import { ReviewText } from '@retouch/shared/review';
 import { Alert, Card, Col, Flex, Row } from 'antd';
 import { OrderPersons } from '@/components/staff-order/order-persons';
-import { PersonProfileChecklists } from '@/components/staff-order/person-profile-checklist';
 import { ReviewHistory } from '@/components/staff-order/review-history';
 import { useModeratorWorkplace } from '../hooks/use-moderator-workplace';
 import { attemptUnderReview, isRefusalUnderReview } from '../utils/order-view';
@@ -54,23 +53,10 @@ function OrderReview({ order }: { order: StaffOrder }) {
           <ReviewPictures order={order} result={refusal ? null : result} />
         </Col>
         <Col xs={24} xl={10}>
-          <Flex vertical gap="middle">
-            <OrderPersons order={order} />
-            <ProfilesCard order={order} />
-          </Flex>
+          <OrderPersons order={order} />
         </Col>
       </Row>
       <ReviewHistory order={order} />
     </>
-  );
-}
-
-/** The customer's person profiles beside the persons (the comment is shown with the pictures). */
-function ProfilesCard({ order }: { order: StaffOrder }) {
-  if (!order.persons.some((person) => person.profile)) return null;
-  return (
-    <Card size="small">
-      <PersonProfileChecklists order={order} />
-    </Card>
   );
 }

@@ -2,6 +2,7 @@ import type { StaffOrder } from '@retouch/shared/dispatch';
 import { Card, Flex, Image, Typography } from 'antd';
 import { ReviewViewer } from '@/components/review-viewer/review-viewer';
 import { ReviewViewerText } from '@/components/review-viewer/review-viewer-texts';
+import { PersonProfileChecklists } from '@/components/staff-order/person-profile-checklist';
 import { ModeratorText } from '../texts';
 
 /** Size of the comparison at most (back office section 9: comparison 700x400). */
@@ -15,7 +16,8 @@ interface ReviewPicturesProps {
 
 /**
  * The original against the designer's result (against the draft when there is none) in the review
- * viewer, then the customer's draft with its marks, and the customer's message.
+ * viewer, then the customer's draft with its marks, the customer's message and, next to it, the
+ * person profiles the customer applied (issue 23).
  */
 export function ReviewPictures({ order, result }: ReviewPicturesProps) {
   const { original, draft } = order.pictures;
@@ -46,6 +48,7 @@ export function ReviewPictures({ order, result }: ReviewPicturesProps) {
             </Typography.Paragraph>
           </section>
         )}
+        <PersonProfileChecklists order={order} />
       </Flex>
     </Card>
   );
