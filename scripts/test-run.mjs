@@ -1,7 +1,8 @@
 // `npm test` (and test:unit, test:e2e): runs the unit suites and/or the browser journeys with
 //   - one temporary folder for the whole run (TMPDIR), removed at the end whatever the result, so that no
 //     retouch-test-*, retouch-e2e-* or other folder a test makes is left behind (issue 24);
-//   - no colour codes when the output is not a terminal (a log file, CI), unless FORCE_COLOR asks;
+//   - no colour codes when the output is not a terminal (a log file, CI), unless FORCE_COLOR asks
+//     (Vitest is told with NO_COLOR; Playwright and the server look at the terminal themselves);
 //   - the journeys' ports checked first: a busy one fails at once, named.
 // Usage: node scripts/test-run.mjs unit|e2e [more parts] [-- arguments for the single part's runner]
 import { spawn } from 'node:child_process';
@@ -23,7 +24,10 @@ if (parts.length === 0 || parts.some((part) => part !== 'unit' && part !== 'e2e'
 const runDir = mkdtempSync(path.join(os.tmpdir(), 'retouch-run-'));
 /** @type {NodeJS.ProcessEnv} */
 const env = { ...process.env, TMPDIR: runDir };
-if (!process.stdout.isTTY && !('FORCE_COLOR' in process.env)) env.NO_COLOR = '1';
+// Vitest's colours (tinyrainbow) follow TERM, not the terminal: off unless asked for. Playwright decides
+// for itself and sets FORCE_COLOR for its processes, with which a NO_COLOR makes Node warn: unit only.
+/** @type {NodeJS.ProcessEnv} */
+const unitEnv = !process.stdout.isTTY && !('FORCE_COLOR' in process.env) ? { ...env, NO_COLOR: '1' } : env;
 
 /** @type {import('node:child_process').ChildProcess | undefined} */
 let child;
@@ -40,10 +44,10 @@ for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
   });
 }
 
-/** @param {string} command @param {string[]} args @returns {Promise<number>} */
-function run(command, args) {
+/** @param {string} command @param {string[]} args @param {NodeJS.ProcessEnv} [withEnv] @returns {Promise<number>} */
+function run(command, args, withEnv = env) {
   return new Promise((resolve) => {
-    child = spawn(command, args, { cwd: root, env, stdio: 'inherit' });
+    child = spawn(command, args, { cwd: root, env: withEnv, stdio: 'inherit' });
     child.on('exit', (code, signal) => {
       child = undefined;
       resolve(code ?? (signal ? 1 : 0));
@@ -80,7 +84,7 @@ async function busyJourneyPorts() {
 
 /** @type {Record<string, () => Promise<number>>} */
 const steps = {
-  unit: () => run('npx', ['vitest', 'run', ...(parts.length === 1 ? extra : [])]),
+  unit: () => run('npx', ['vitest', 'run', ...(parts.length === 1 ? extra : [])], unitEnv),
   async e2e() {
     const busy = await busyJourneyPorts();
     if (busy.length > 0) {

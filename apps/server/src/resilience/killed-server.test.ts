@@ -93,6 +93,9 @@ describe.skipIf(!databaseUrl)('a server killed during order creation (runs with 
       // One customer sends CONCURRENT_SENDS orders at once.
       ORDER_RATE_LIMIT_PER_MINUTE: '10000',
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      // Its uploads spool under its own folder: a server killed mid-send leaves its spool behind, and
+      // that folder goes with the test (the system's temporary folder kept 19 of them).
+      TMPDIR: dataDir,
     };
     server = await startServer();
     database = await openDatabase({ url: env.DATABASE_URL!, poolSize: 2 });
