@@ -25,7 +25,11 @@ export default defineConfig({
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // The manifest lets the prerender and bench/bundle.ts find each page's chunks; @fastify/static skips dot folders.
-  build: { outDir: 'dist', manifest: true },
+  // The face detector (face-api with TensorFlow.js, 1.3 MB, 330 KB gzip) is one chunk on purpose: it loads
+  // only once a photo is in the editor (decision 43). Vite's 500 KB warning printed at every build (npm
+  // start, npm test) about it; the limit sits just above it, so a chunk larger still warns. The next
+  // largest is 370 KB, and bench/bundle.ts watches what the landing page loads.
+  build: { outDir: 'dist', manifest: true, chunkSizeWarningLimit: 1400 },
   server: {
     port: 5173,
     // No changeOrigin: Host and Origin reach the server as the page's own (localhost:5173), which its
