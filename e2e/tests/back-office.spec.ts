@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { REGISTRATION_BONUS_TOKENS } from '@retouch/shared/constants';
 import { expectBalances, logInNewCustomer, sendOrder } from '../support/customer';
 import { logInStaff } from '../support/staff';
@@ -42,6 +42,16 @@ const Office = {
 // The two journeys share nothing but the admin: each may run beside the other.
 test.describe.configure({ mode: 'parallel' });
 
+/** A new customer who sent an order, left on /history watching the balances in their header. */
+async function customerWithOrder(browser: Browser) {
+  const customer = await (await browser.newContext()).newPage();
+  const { email: customerEmail } = await logInNewCustomer(customer, 'e2e-office');
+  const { orderId, cost } = await sendOrder(customer, 'Please whiten the teeth');
+  await customer.goto('/history');
+  await expectBalances(customer, 0, REGISTRATION_BONUS_TOKENS - cost);
+  return { customer, customerEmail, orderId, cost };
+}
+
 async function searchUser(page: Page, email: string) {
   await page.goto('/admin/user-management');
   await page.getByLabel(Office.search).fill(email);
@@ -55,12 +65,7 @@ test('an admin gives a new staff member an orders-only role, who sees the orders
   // Three people and eight screens: past the default limit on a busy two-core machine (the balance part
   // that followed is the next journey, so that each has its own limit).
   test.setTimeout(200_000);
-  // A customer with an order, watching their header.
-  const customer = await (await browser.newContext()).newPage();
-  const { email: customerEmail } = await logInNewCustomer(customer, 'e2e-office');
-  const { orderId, cost } = await sendOrder(customer, 'Please whiten the teeth');
-  await customer.goto('/history');
-  await expectBalances(customer, 0, REGISTRATION_BONUS_TOKENS - cost);
+  const { customer, customerEmail, orderId } = await customerWithOrder(browser);
 
   // The admin creates a role that opens the back office and the orders only.
   const desk = await (await browser.newContext()).newPage();
@@ -136,12 +141,7 @@ test('an admin edits a customer’s balance live, finds it in the audit log, and
   browser,
 }) => {
   test.setTimeout(200_000);
-  // A customer with an order, watching their header.
-  const customer = await (await browser.newContext()).newPage();
-  const { email: customerEmail } = await logInNewCustomer(customer, 'e2e-office');
-  const { orderId, cost } = await sendOrder(customer, 'Please whiten the teeth');
-  await customer.goto('/history');
-  await expectBalances(customer, 0, REGISTRATION_BONUS_TOKENS - cost);
+  const { customer, customerEmail, orderId, cost } = await customerWithOrder(browser);
   const desk = await (await browser.newContext()).newPage();
   await logInStaff(desk, admin, '/admin');
 
