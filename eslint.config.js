@@ -69,7 +69,7 @@ export default tseslint.config(
   },
   {
     files: ['**/*.test.{ts,tsx}', '**/test/**/*.ts', 'e2e/**/*.ts'],
-    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
     // JavaScript files (configs, scripts, the service worker) are in no tsconfig: linted without types.

@@ -19,19 +19,26 @@ const ANSWERS_WITHOUT_SCHEMA: Record<string, string> = {
   'GET /api/admin/analytics/export/:userId': 'a CSV download',
 };
 
+/** The part of a JSON Schema these tests read. */
+interface JsonSchema {
+  type?: string;
+  required?: string[];
+  format?: string;
+  properties: Record<string, JsonSchema>;
+  /** A multipart part's JSON: the schema of what the part's text holds. */
+  contentSchema?: JsonSchema;
+}
+type Content = Record<string, { schema: JsonSchema }>;
 interface Operation {
   tags: string[];
   parameters?: Array<{ name: string; in: string; required: boolean; schema: Record<string, unknown> }>;
-  requestBody?: { content: Record<string, { schema: Record<string, any> }> };
+  requestBody?: { content: Content };
+  responses: Record<string, { description: string; content?: Content }>;
   security?: unknown[];
   description?: string;
 }
 /** What the document says of a route that declares no answer schema. */
 const NO_SCHEMA = 'Success (a creation answers 201)';
-type Responses = Record<
-  string,
-  { description: string; content?: Record<string, { schema: Record<string, any> }> }
->;
 type Document = {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
@@ -86,31 +93,31 @@ describe('the OpenAPI document', () => {
       .schema;
     expect(registration.required).toEqual(['email', 'password', 'name']);
     expect(registration.properties.password).toMatchObject({ type: 'string', minLength: 6 });
-    expect(registration.properties.name.required).toEqual(['giveName', 'familyName']);
+    expect(registration.properties.name!.required).toEqual(['giveName', 'familyName']);
 
     const tip = operation('POST', '/api/orders/order/:id/tip')!;
     expect(tip.parameters).toEqual([
       { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
       expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
     ]);
-    expect(tip.requestBody!.content['application/json']!.schema.properties.data.required).toEqual(['amount']);
+    expect(tip.requestBody!.content['application/json']!.schema.properties.data!.required).toEqual([
+      'amount',
+    ]);
   });
 
   it("reads a route's own schemas: its body as the client sends it, its answers as the server writes them", () => {
     const overload = operation('PATCH', '/api/admin/system/settings/order/overload')!;
     expect(overload.requestBody!.content['application/json']!.schema.required).toEqual(['data']);
-    const answer = (overload as unknown as { responses: Record<string, any> }).responses['200'];
-    expect(answer.content['application/json'].schema).toMatchObject({
+    const answer = overload.responses['200']!;
+    expect(answer.content!['application/json']!.schema).toMatchObject({
       type: 'object',
       required: ['message', 'setting'],
       properties: { setting: { required: ['_id', 'name', 'data'] } },
     });
-    const list = operation('GET', '/api/admin/system/settings') as unknown as {
-      responses: Record<string, any>;
-    };
-    expect(list.responses['200'].content['application/json'].schema.properties.data.type).toBe('array');
+    const list = operation('GET', '/api/admin/system/settings')!;
+    expect(list.responses['200']!.content!['application/json']!.schema.properties.data!.type).toBe('array');
     // A route answering a file declares no schema, and still says it succeeds.
-    const file = operation('GET', '/api/files/*') as unknown as { responses: Record<string, any> };
+    const file = operation('GET', '/api/files/*')!;
     expect(file.responses['200']).toEqual({ description: 'Success (a creation answers 201)' });
   });
 
@@ -141,7 +148,7 @@ describe('the OpenAPI document', () => {
       .schema;
     expect(Object.keys(create.properties)).toEqual(['data', 'original', 'draft', 'additional']);
     expect(create.properties.original).toEqual({ type: 'string', format: 'binary' });
-    expect(create.properties.data.contentSchema.properties.order.required).toEqual(['persons']);
+    expect(create.properties.data!.contentSchema!.properties.order!.required).toEqual(['persons']);
   });
 
   it('documents the answers of every /api route: only the allow-listed ones answer without a schema', () => {
@@ -150,7 +157,7 @@ describe('the OpenAPI document', () => {
       .flatMap(([path, operations]) =>
         Object.entries(operations)
           .filter(([, documented]) =>
-            Object.entries((documented as unknown as { responses: Responses }).responses).every(
+            Object.entries(documented.responses).every(
               ([status, answer]) => status === 'default' || answer.description === NO_SCHEMA,
             ),
           )

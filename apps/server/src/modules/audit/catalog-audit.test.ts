@@ -23,7 +23,7 @@ afterAll(() => t.close());
 async function logOf(type: string, id: string) {
   const page = await admin.get(`/api/admin/audit?targetType=${type}&targetId=${id}`);
   expect(page.status).toBe(200);
-  return page.body.entries as Array<Record<string, any>>;
+  return page.body.entries as Array<Record<string, unknown>>;
 }
 
 const byAdmin = { actor: { email: TEST_ADMIN.email } };
