@@ -2,7 +2,7 @@ import { LoadingOutlined } from '@ant-design/icons';
 import { App, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import type { ReactNode } from 'react';
-import { useMediaQuery } from '@/lib/use-media-query';
+import { useReducedMotion } from '@/lib/use-reduced-motion';
 
 // A button's own loading icon leaves with a width transition that does not always end (a loading
 // shorter than the transition), and stays in the button's accessible name ("loading Pay"). An icon
@@ -15,7 +15,7 @@ export const antdButtonConfig = { loadingIcon: <LoadingOutlined /> };
  * that zooms in also moves under a pointer aiming at it).
  */
 export function AntdScope({ children }: { children: ReactNode }) {
-  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const reduceMotion = useReducedMotion();
   return (
     <ConfigProvider locale={enUS} button={antdButtonConfig} theme={{ token: { motion: !reduceMotion } }}>
       <App>{children}</App>

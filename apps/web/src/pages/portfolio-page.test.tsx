@@ -51,6 +51,18 @@ const carousel = (group: string) => screen.getByLabelText(PortfolioText.services
 /** The Swiper instance Swiper keeps on its element. */
 const swiperOf = (group: string) => (carousel(group) as HTMLElement & { swiper: Swiper }).swiper;
 
+/** Answers the reduced-motion query as a user who asked for less motion. */
+function preferReducedMotion() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('prefers-reduced-motion: reduce'),
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+  }));
+}
+
 // The route loads the page lazily; loading it once here keeps the first test's waits about the screen.
 beforeAll(async () => {
   await import('@/pages/portfolio-page');
@@ -117,6 +129,26 @@ describe('/portfolio', () => {
     expect(swiperOf('Body').params.loop).toBe(false);
     expect(within(carousel('Body')).getAllByRole('group')).toHaveLength(1);
     expect(screen.queryByLabelText(PortfolioText.servicesOf('Face'))).not.toBeInTheDocument();
+  });
+
+  it('slides to the next service, and plays nothing by itself', async () => {
+    const { user } = openPortfolio();
+    await screen.findByRole('region', { name: 'Skin' });
+    expect(swiperOf('Face').autoplay?.running ?? false).toBe(false);
+    await user.click(screen.getByRole('button', { name: PortfolioText.nextService }));
+    await waitFor(() => expect(swiperOf('Face').realIndex).toBe(1));
+    // happy-dom lays nothing out, so no move here runs a transition: the speed it would take tells.
+    expect(swiperOf('Face').params.speed).toBe(300);
+  });
+
+  it('shows the next service without sliding for a user who asked for reduced motion', async () => {
+    preferReducedMotion();
+    const { user } = openPortfolio();
+    await screen.findByRole('region', { name: 'Skin' });
+    expect(swiperOf('Face').autoplay?.running ?? false).toBe(false);
+    await user.click(screen.getByRole('button', { name: PortfolioText.nextService }));
+    await waitFor(() => expect(swiperOf('Face').realIndex).toBe(1));
+    expect(swiperOf('Face').params.speed).toBe(0);
   });
 
   it('moves the before/after divider with the arrow keys', async () => {

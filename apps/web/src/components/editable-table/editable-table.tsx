@@ -63,6 +63,8 @@ export function EditableTable<Row extends { _id: string }>({
       columns={columns}
       dataSource={rows ?? list.data}
       pagination={false}
+      // At 200 % zoom (640 px) the columns scroll inside the table, never the page (WCAG 1.4.10).
+      scroll={{ x: 'max-content' }}
       locale={{ emptyText: <Empty description={texts.empty} /> }}
     />
   );

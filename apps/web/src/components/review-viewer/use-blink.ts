@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useMediaQuery } from '@/lib/use-media-query';
+import { useReducedMotion } from '@/lib/use-reduced-motion';
 
 /** How long each picture stays in blink mode. */
 const BLINK_INTERVAL_MS = 500;
@@ -13,7 +13,7 @@ const other = (picture: BlinkPicture): BlinkPicture => (picture === 'after' ? 'b
  * who asked for reduced motion switches by hand only.
  */
 export function useBlink(active: boolean) {
-  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const reducedMotion = useReducedMotion();
   const [shown, setShown] = useState<BlinkPicture>('after');
   const [paused, setPaused] = useState(false);
   const running = active && !paused && !reducedMotion;

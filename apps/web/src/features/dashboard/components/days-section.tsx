@@ -49,6 +49,8 @@ export function DaysSection({ days }: { days: DashboardDay[] }) {
                 columns={columns}
                 dataSource={days}
                 pagination={false}
+                // At 200 % zoom (640 px) the columns scroll inside the table, never the page.
+                scroll={{ x: 'max-content' }}
               />
             ),
           },

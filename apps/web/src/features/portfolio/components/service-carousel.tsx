@@ -7,6 +7,7 @@ import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import 'swiper/css/a11y';
 import 'swiper/css/navigation';
+import { useReducedMotion } from '@/lib/use-reduced-motion';
 import { PortfolioText } from '../texts';
 
 /** Slides shown side by side at the widest (customer-side section 9). */
@@ -15,6 +16,8 @@ export const MAX_SLIDES_PER_VIEW = 5;
 const ARROW_GUTTER = 48;
 /** Window width from which all of them are shown. */
 const WIDEST_BREAKPOINT = 1200;
+/** Swiper's own slide duration, in ms; a user who asked for reduced motion gets the next slide at once. */
+const SLIDE_MS = 300;
 
 // One slide on the narrowest screens, one more at each breakpoint of the specification.
 const SLIDES_PER_VIEW_FROM_WIDTH = {
@@ -31,8 +34,12 @@ interface ServiceCarouselProps {
   label: string;
 }
 
-/** The services of a group as a carousel; choosing a slide shows that service below. */
+/**
+ * The services of a group as a carousel; choosing a slide shows that service below. It moves only when
+ * asked (no autoplay), and without sliding for a user who asked for reduced motion.
+ */
 export function ServiceCarousel({ services, selectedId, onSelect, label }: ServiceCarouselProps) {
+  const reduceMotion = useReducedMotion();
   // The arrows sit beside the slides, not over them; Swiper is started once they exist.
   const [prevEl, setPrevEl] = useState<HTMLDivElement | null>(null);
   const [nextEl, setNextEl] = useState<HTMLDivElement | null>(null);
@@ -44,6 +51,7 @@ export function ServiceCarousel({ services, selectedId, onSelect, label }: Servi
           modules={[Navigation, Keyboard, A11y]}
           slidesPerView={1}
           spaceBetween={16}
+          speed={reduceMotion ? 0 : SLIDE_MS}
           breakpoints={SLIDES_PER_VIEW_FROM_WIDTH}
           // A group of one has nothing to loop over (customer-side section 2).
           loop={services.length > 1}

@@ -1,0 +1,59 @@
+import { render, screen } from '@testing-library/react';
+import { ConfigProvider, Progress, theme } from 'antd';
+import ruRU from 'antd/locale/ru_RU';
+import { describe, expect, it, vi } from 'vitest';
+import { AntdScope } from './antd-scope';
+
+/** Answers the reduced-motion query as a user who asked for less motion. */
+function preferReducedMotion() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('prefers-reduced-motion: reduce'),
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+  }));
+}
+
+function MotionProbe() {
+  const { token } = theme.useToken();
+  return <output aria-label="motion">{String(token.motion)}</output>;
+}
+
+/** The scope as the back office nests it: its own provider with the Russian locale (pages/admin/admin-area). */
+function renderBackOffice(children = <MotionProbe />) {
+  return render(
+    <AntdScope>
+      <ConfigProvider locale={ruRU}>{children}</ConfigProvider>
+    </AntdScope>,
+  );
+}
+
+/** The CSS transition of the progress bar's filled part. */
+const barTransition = (container: HTMLElement) =>
+  getComputedStyle(container.querySelector('.ant-progress-track')!).transition;
+
+describe('AntdScope', () => {
+  it('turns Ant Design motion off for a user who asked for reduced motion, in the back office too', () => {
+    preferReducedMotion();
+    renderBackOffice();
+    expect(screen.getByRole('status', { name: 'motion' })).toHaveTextContent('false');
+  });
+
+  it('keeps Ant Design motion for other users', () => {
+    renderBackOffice();
+    expect(screen.getByRole('status', { name: 'motion' })).toHaveTextContent('true');
+  });
+
+  it('does not let an upload progress bar glide under reduced motion', () => {
+    preferReducedMotion();
+    const { container } = renderBackOffice(<Progress percent={40} />);
+    expect(barTransition(container)).toMatch(/^all 0s /);
+  });
+
+  it('lets it glide for other users', () => {
+    const { container } = renderBackOffice(<Progress percent={40} />);
+    expect(barTransition(container)).not.toMatch(/^all 0s /);
+  });
+});
