@@ -6,8 +6,10 @@ import { useId, useRef, useState } from 'react';
 import { useSendBackResult } from '../api/send-back-result';
 import { useDecisionOutcome } from '../hooks/use-decision-outcome';
 import { DEFAULT_BRUSH_COLOR, type DrawnLine } from '../utils/drawing';
+import type { RegionMark } from '../utils/region-mark';
 import { ModeratorText } from '../texts';
 import { DrawingStage, type DrawingStageHandle } from './drawing-stage';
+import { RegionMarkForm } from './region-mark-form';
 
 /** The modal's side padding (antd's 24 px twice): the canvas inside it may be 90 % of the window wide. */
 const MODAL_PADDING = 48;
@@ -21,6 +23,7 @@ interface FixEditorProps {
 /**
  * Fix (back office section 4): the moderator draws on the designer's result, writes a comment of at
  * most 500 characters, and sends both back; the picture goes as PNG with the upload progress shown.
+ * Without a pointer, regions are marked from a grid with the keyboard, drawn on the picture all the same.
  */
 export function FixEditor({ picture, onClose }: FixEditorProps) {
   const commentId = useId();
@@ -29,6 +32,7 @@ export function FixEditor({ picture, onClose }: FixEditorProps) {
   const outcome = useDecisionOutcome();
   const stage = useRef<DrawingStageHandle>(null);
   const [lines, setLines] = useState<DrawnLine[]>([]);
+  const [regionMarks, setRegionMarks] = useState<RegionMark[]>([]);
   const [color, setColor] = useState(DEFAULT_BRUSH_COLOR);
   const [comment, setComment] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
@@ -94,7 +98,15 @@ export function FixEditor({ picture, onClose }: FixEditorProps) {
             {ModeratorText.undo}
           </Button>
         </Flex>
-        <DrawingStage ref={stage} picture={picture} lines={lines} color={color} onLinesChange={setLines} />
+        <DrawingStage
+          ref={stage}
+          picture={picture}
+          lines={lines}
+          regionMarks={regionMarks}
+          color={color}
+          onLinesChange={setLines}
+        />
+        <RegionMarkForm color={color} marks={regionMarks} onMarksChange={setRegionMarks} />
         <Form layout="vertical" component="div">
           <Form.Item
             label={ModeratorText.comment}
