@@ -25,6 +25,7 @@ export const ModeratorText = {
   fixTitle: 'Исправление работы',
   canvas: 'Холст с результатом дизайнера',
   brushColor: 'Цвет кисти',
+  brushColorValue: (color: string) => `Цвет кисти: ${color}`,
   undo: 'Отменить',
   comment: 'Комментарий для дизайнера',
   send: 'Отправить на доработку',

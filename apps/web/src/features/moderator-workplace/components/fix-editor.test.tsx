@@ -89,4 +89,14 @@ describe('FixEditor without a mouse', () => {
       ModeratorText.regionMarkRemoved('В центре'),
     );
   });
+
+  it('opens the brush colour from a button the keyboard reaches', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    const trigger = screen.getByRole('button', { name: ModeratorText.brushColorValue(DEFAULT_BRUSH_COLOR) });
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    // Its panel opens, with the hue as a slider the arrows move.
+    expect((await screen.findAllByRole('slider')).length).toBeGreaterThan(0);
+  });
 });

@@ -11,6 +11,8 @@ import { ModeratorText } from '../texts';
 import { DrawingStage, type DrawingStageHandle } from './drawing-stage';
 import { RegionMarkForm } from './region-mark-form';
 
+const SWATCH = { display: 'inline-block', width: 16, height: 16, borderRadius: 4 } as const;
+
 /** The modal's side padding (antd's 24 px twice): the canvas inside it may be 90 % of the window wide. */
 const MODAL_PADDING = 48;
 
@@ -88,7 +90,13 @@ export function FixEditor({ picture, onClose }: FixEditorProps) {
         <Flex gap="middle" align="center" wrap>
           <Flex gap="small" align="center">
             <Typography.Text>{ModeratorText.brushColor}</Typography.Text>
-            <ColorPicker value={color} disabledAlpha onChange={(value) => setColor(value.toHexString())} />
+            {/* A button as the trigger: antd's own is a div the keyboard cannot reach. */}
+            <ColorPicker value={color} disabledAlpha onChange={(value) => setColor(value.toHexString())}>
+              <Button
+                aria-label={ModeratorText.brushColorValue(color)}
+                icon={<span aria-hidden style={{ ...SWATCH, background: color }} />}
+              />
+            </ColorPicker>
           </Flex>
           <Button
             icon={<UndoOutlined aria-hidden />}
