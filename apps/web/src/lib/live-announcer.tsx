@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useState, type CSSProperties, type ReactNode } from 'react';
 
 /** Polite waits for the screen reader to finish; assertive interrupts it (for what cannot wait). */
-export type Politeness = 'polite' | 'assertive';
+type Politeness = 'polite' | 'assertive';
 
-export type Announce = (message: string, politeness?: Politeness) => void;
+type Announce = (message: string, politeness?: Politeness) => void;
 
 /** The regions' ids, for tests and journeys that read what was announced. */
 export const LiveRegionId = {

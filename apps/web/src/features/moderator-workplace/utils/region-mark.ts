@@ -12,7 +12,7 @@ export interface RegionMark {
   color: string;
 }
 
-export interface RegionMarkShape {
+interface RegionMarkShape {
   /** The frame around the region, drawn with the brush. */
   frame: { x: number; y: number; width: number; height: number; stroke: string; strokeWidth: number };
   /** The mark's text, written inside the frame from its top left. */
