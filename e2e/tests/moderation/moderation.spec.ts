@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { REGISTRATION_BONUS_TOKENS } from '@retouch/shared/constants';
 import { DispatchText } from '@retouch/shared/dispatch';
 import { OrderText } from '@retouch/shared/orders';
@@ -19,7 +19,14 @@ const Workplace = {
   comment: 'Комментарий для дизайнера',
   sendBack: 'Отправить на доработку',
   stopReviewing: 'Завершить проверку',
+  orderArrived: 'Заказ на проверку получен',
+  region: 'Область изображения',
+  regionMarkText: 'Текст отметки',
+  regionMarkAdded: 'Отметка добавлена: Внизу справа',
 };
+
+/** What the back office's polite live region says (apps/web/src/lib/live-announcer.tsx). */
+const spoken = (page: Page) => page.locator('#live-announcer-polite');
 
 const FIRST_RESULT = [30, 160, 90] as const;
 const SECOND_RESULT = [40, 90, 200] as const;
@@ -34,12 +41,17 @@ async function meanColour(picture: Buffer) {
   return channels.slice(0, 3).map((channel) => Math.round(channel.mean));
 }
 
-/** How many pixels of a picture are the brush's blue, not the result's green. */
-async function bluePixels(picture: Buffer) {
+/**
+ * How many pixels of a picture are the brush's blue, not the result's green; only right of `left` and
+ * below `top` (shares of the width and height) when given.
+ */
+async function bluePixels(picture: Buffer, { left = 0, top = 0 } = {}) {
   const { data, info } = await sharp(picture).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   let count = 0;
   for (let index = 0; index < data.length; index += info.channels) {
-    if (data[index + 2]! > 170 && data[index + 1]! < 100) count += 1;
+    const pixel = index / info.channels;
+    const inside = pixel % info.width >= left * info.width && pixel / info.width >= top * info.height;
+    if (inside && data[index + 2]! > 170 && data[index + 1]! < 100) count += 1;
   }
   return count;
 }
@@ -51,7 +63,7 @@ function expectColourNear(actual: number[], expected: readonly number[]) {
 // The designer and the moderator are the seeded accounts: the journeys run one after the other.
 test.describe.configure({ mode: 'serial' });
 
-test('an order goes to the designer, is sent back by the moderator with a drawn mark, reworked, approved, downloaded and tipped', async ({
+test('an order goes to the designer, is sent back by the moderator with a drawn mark and one made with the keyboard, reworked, approved, downloaded and tipped', async ({
   browser,
 }) => {
   const desk = await newPage(browser);
@@ -67,9 +79,12 @@ test('an order goes to the designer, is sent back by the moderator with a drawn 
   const row = customer.locator(`tr[data-row-key="${orderId}"]`);
 
   // The designer has it live and hands in a first result; the moderator has it for review at once.
+  // Screen readers are told of both arrivals.
   await expect(desk.getByText(message)).toBeVisible();
+  await expect(spoken(desk)).toContainText(DispatchText.orderReceived);
   await sendResult(desk, FIRST_RESULT);
   await expect(moderator.getByText(message)).toBeVisible();
+  await expect(spoken(moderator)).toContainText(Workplace.orderArrived);
   await expect(row.getByLabel(OrderText.beingModerated)).toBeVisible();
 
   // Fix: a stroke drawn on the result, a comment, and the marked-up picture sent back.
@@ -81,6 +96,19 @@ test('an order goes to the designer, is sent back by the moderator with a drawn 
   await moderator.mouse.down();
   await moderator.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.6, { steps: 8 });
   await moderator.mouse.up();
+  // And a mark without the mouse: the bottom right region chosen with the arrows, with a text.
+  const grid = moderator.getByRole('radiogroup', { name: Workplace.region });
+  await grid.getByRole('radio', { checked: true }).focus();
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowDown'])
+    await moderator.keyboard.press(key);
+  const corner = grid.getByRole('radio', { name: 'Внизу справа' });
+  await expect(corner).toBeFocused();
+  await expect(corner).toBeChecked();
+  await moderator.keyboard.press('Tab');
+  await expect(moderator.getByLabel(Workplace.regionMarkText)).toBeFocused();
+  await moderator.keyboard.type('Блик');
+  await moderator.keyboard.press('Enter');
+  await expect(spoken(moderator)).toContainText(Workplace.regionMarkAdded);
   const remark = 'The teeth look green, make them white';
   await moderator.getByLabel(Workplace.comment).fill(remark);
   await moderator.getByRole('button', { name: Workplace.sendBack }).click();
@@ -94,8 +122,11 @@ test('an order goes to the designer, is sent back by the moderator with a drawn 
   await expect(markedUp).toBeVisible();
   const markedUpPicture = await desk.request.get((await markedUp.getAttribute('src'))!);
   expect(markedUpPicture.ok()).toBe(true);
-  // The blue stroke is on the green result.
-  expect(await bluePixels(await markedUpPicture.body())).toBeGreaterThan(50);
+  // The blue stroke is on the green result, and the keyboard's blue frame in its bottom right ninth,
+  // where the stroke does not reach.
+  const markedUpBytes = await markedUpPicture.body();
+  expect(await bluePixels(markedUpBytes)).toBeGreaterThan(50);
+  expect(await bluePixels(markedUpBytes, { left: 0.67, top: 0.67 })).toBeGreaterThan(50);
   await sendResult(desk, SECOND_RESULT);
 
   // The moderator approves the rework; the customer's history shows it executed, live.

@@ -1,3 +1,5 @@
+import { EXTENSION_MINUTES, EXTENSION_OFFER_SECONDS } from '@retouch/shared/dispatch';
+
 /**
  * Labels of the designer cabinet (back office section 2) where the specification names a control but
  * gives no wording; the texts it does give are `DispatchText` in shared/dispatch.
@@ -64,4 +66,15 @@ export const DesignerText = {
   resultInWork: 'В работе',
   // Top bar
   orderAlerts: 'Уведомления о заказах',
+  // Said to screen readers only
+  extensionOffered: (timeLeft: string | null) =>
+    [
+      `Предложено продлить время заказа на ${EXTENSION_MINUTES} минут.`,
+      timeLeft && `Осталось времени: ${timeLeft}.`,
+      `Нажмите «Продлить» в течение ${EXTENSION_OFFER_SECONDS} секунд.`,
+    ]
+      .filter(Boolean)
+      .join(' '),
+  connectionLost: 'Нет связи с сервером.',
+  connectionRestored: 'Связь с сервером восстановлена.',
 } as const;

@@ -25,12 +25,35 @@ export const ModeratorText = {
   fixTitle: 'Исправление работы',
   canvas: 'Холст с результатом дизайнера',
   brushColor: 'Цвет кисти',
+  brushColorValue: (color: string) => `Цвет кисти: ${color}`,
   undo: 'Отменить',
   comment: 'Комментарий для дизайнера',
   send: 'Отправить на доработку',
   cancel: 'Закрыть',
   uploadProgress: 'Загрузка исправления',
   imageNotReady: 'Изображение ещё не загружено',
+  // Marking a region with the keyboard
+  regionMark: 'Отметка области без мыши',
+  regionMarkHint:
+    'Выберите область стрелками, напишите замечание и добавьте отметку: она будет нарисована на изображении.',
+  region: 'Область изображения',
+  regions: [
+    'Вверху слева',
+    'Вверху по центру',
+    'Вверху справа',
+    'Слева по центру',
+    'В центре',
+    'Справа по центру',
+    'Внизу слева',
+    'Внизу по центру',
+    'Внизу справа',
+  ],
+  regionMarkText: 'Текст отметки',
+  addRegionMark: 'Добавить отметку',
+  regionMarks: 'Отметки по областям',
+  removeRegionMark: (number: number, region: string) => `Удалить отметку ${number}: ${region}`,
+  regionMarkAdded: (region: string) => `Отметка добавлена: ${region}`,
+  regionMarkRemoved: (region: string) => `Отметка удалена: ${region}`,
   // Pictures
   pictures: 'Изображения',
   originalAndResult: 'Оригинал и результат дизайнера',
@@ -38,4 +61,7 @@ export const ModeratorText = {
   draft: 'Черновик клиента',
   result: 'Результат дизайнера',
   clientMessage: 'Сообщение клиента',
+  // Said to screen readers only
+  connectionLost: 'Нет связи с сервером.',
+  connectionRestored: 'Связь с сервером восстановлена.',
 } as const;

@@ -20,6 +20,7 @@ import { useDesignerCabinet } from '@/features/designer-cabinet/hooks/use-design
 import { clearDraft } from '@/features/editor/stores/editor-draft-store';
 import { ModeratorWorkplaceProvider } from '@/features/moderator-workplace/components/moderator-workplace-provider';
 import { ShiftButton } from '@/features/shift/components/shift-button';
+import { LiveAnnouncerProvider } from '@/lib/live-announcer';
 import { useSession } from '@/lib/session/use-session';
 
 const CatalogPage = lazy(() => import('./catalog-page'));
@@ -48,20 +49,23 @@ function AdminShell({ user }: { user: UserInfo }) {
   // The exit forgets the editor draft on this computer, as the customer site's does.
   const logout = useLogout(clearDraft);
   const designer = hasPermission(permissions, PermissionSign.cabinetDesigner);
+  // The announcer's regions outlive the pages, so a socket notice is read on any of them.
   return (
-    <DesignerCabinetProvider designer={designer}>
-      <ModeratorWorkplaceProvider>
-        <AdminLayout
-          email={user.email}
-          permissions={permissions}
-          onExit={() => logout.mutate()}
-          exiting={logout.isPending}
-          actions={<TopBarActions designer={designer} />}
-        >
-          <Outlet />
-        </AdminLayout>
-      </ModeratorWorkplaceProvider>
-    </DesignerCabinetProvider>
+    <LiveAnnouncerProvider>
+      <DesignerCabinetProvider designer={designer}>
+        <ModeratorWorkplaceProvider>
+          <AdminLayout
+            email={user.email}
+            permissions={permissions}
+            onExit={() => logout.mutate()}
+            exiting={logout.isPending}
+            actions={<TopBarActions designer={designer} />}
+          >
+            <Outlet />
+          </AdminLayout>
+        </ModeratorWorkplaceProvider>
+      </DesignerCabinetProvider>
+    </LiveAnnouncerProvider>
   );
 }
 

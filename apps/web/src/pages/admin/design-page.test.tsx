@@ -190,6 +190,9 @@ const liveSocket = () => {
   if (!socket) throw new Error('No socket was opened');
   return socket;
 };
+/** Text queries of what the screen shows, apart from what its live region says to screen readers. */
+const onScreen = { ignore: 'script, style, [aria-live]' };
+
 const serverSends = (event: string, payload?: unknown) => act(() => liveSocket().serverEmit(event, payload));
 
 async function receiveOrder(order = anOrder()) {
@@ -277,7 +280,7 @@ describe('/admin/design', () => {
     const notice = await findNotification(AdminText.error);
     expect(notice.getByText(DispatchText.notOnShift)).toBeInTheDocument();
     // Once: the socket provider shows it, titled in Russian on admin screens; the cabinet adds none.
-    expect(screen.getAllByText(DispatchText.notOnShift)).toHaveLength(1);
+    expect(screen.getAllByText(DispatchText.notOnShift, onScreen)).toHaveLength(1);
     expect(screen.queryByText(CustomerText.error)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: DesignerText.goOnDuty })).toBeInTheDocument();
     expect(screen.queryByText(DesignerText.searching)).not.toBeInTheDocument();
@@ -338,7 +341,7 @@ describe('/admin/design', () => {
     await openCabinet();
     await receiveOrder();
 
-    expect(await screen.findByText(DispatchText.orderReceived)).toBeInTheDocument();
+    expect(await screen.findByText(DispatchText.orderReceived, onScreen)).toBeInTheDocument();
     const person = within(screen.getByRole('region', { name: 'Person 1' }));
     expect(person.getByText('Ретушь кожи')).toBeInTheDocument();
     expect(person.getByText(/Сохранить текстуру кожи/)).toBeInTheDocument();
@@ -412,7 +415,7 @@ describe('/admin/design', () => {
     );
     serverSends('time extension', { code: TimeExtensionCode.extended, message: DispatchText.extended });
 
-    expect(await screen.findByText(DispatchText.extended)).toBeInTheDocument();
+    expect(await screen.findByText(DispatchText.extended, onScreen)).toBeInTheDocument();
     const timer = screen.getByText(DesignerText.timeLeft).closest<HTMLElement>('.ant-statistic')!;
     await waitFor(() => expect(timer).toHaveTextContent(/00:5[89]:\d\d/));
   });
@@ -490,8 +493,9 @@ describe('/admin/design', () => {
     await receiveOrder();
     serverSends('time extension', { code: TimeExtensionCode.offer, message: DispatchText.extensionOffer });
 
-    expect(await screen.findByText(DispatchText.extensionOffer)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: DesignerText.extend }));
+    const offer = await findNotification(AdminText.warning);
+    expect(offer.getByText(DispatchText.extensionOffer)).toBeInTheDocument();
+    await user.click(offer.getByRole('button', { name: DesignerText.extend }));
     expect(emitted).toHaveBeenCalledWith('time extension');
   });
 
@@ -654,8 +658,9 @@ describe('/admin/design after a reload or a lost connection', () => {
       '/admin/design',
       { idle: false },
     );
-    expect(await screen.findByText(DispatchText.extensionOffer)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: DesignerText.extend })).toBeInTheDocument();
+    const offer = await findNotification(AdminText.warning);
+    expect(offer.getByText(DispatchText.extensionOffer)).toBeInTheDocument();
+    expect(offer.getByRole('button', { name: DesignerText.extend })).toBeInTheDocument();
   });
 
   it('asks the server again at every connect: an order handed out while it was not listening appears', async () => {
@@ -713,7 +718,7 @@ describe('/admin/design after a reload or a lost connection', () => {
     serverSends('disconnect', 'transport close');
     expect(within(header).getByText(ConnectionText.reconnecting)).toBeInTheDocument();
     expect(screen.queryByText(DesignerText.searching)).not.toBeInTheDocument();
-    expect(screen.getByText(DesignerText.searchPaused)).toBeInTheDocument();
+    expect(screen.getByText(DesignerText.searchPaused, onScreen)).toBeInTheDocument();
 
     emitted.mockClear();
     serverSends('connect');

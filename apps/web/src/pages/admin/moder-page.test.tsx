@@ -191,6 +191,9 @@ const liveSocket = () => {
   if (!socket) throw new Error('No socket was opened');
   return socket;
 };
+/** Text queries of what the screen shows, apart from what its live region says to screen readers. */
+const onScreen = { ignore: 'script, style, [aria-live]' };
+
 const serverSends = (event: string, payload?: unknown) => act(() => liveSocket().serverEmit(event, payload));
 
 async function receiveOrder(order = anOrder()) {
@@ -249,7 +252,7 @@ describe('/admin/moder on duty', () => {
 
     const notice = await findNotification(AdminText.error);
     expect(notice.getByText(ReviewText.noCabinet)).toBeInTheDocument();
-    expect(screen.getAllByText(ReviewText.noCabinet)).toHaveLength(1);
+    expect(screen.getAllByText(ReviewText.noCabinet, onScreen)).toHaveLength(1);
     expect(screen.queryByText(CustomerText.error)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: ModeratorText.goOnDuty })).toBeInTheDocument();
   });
@@ -278,7 +281,7 @@ describe('/admin/moder a result to check (condition 2)', () => {
     await receiveOrder();
     serverSends('review rate', { size: 3 });
 
-    expect(await screen.findByText(ModeratorText.orderArrived)).toBeInTheDocument();
+    expect(await screen.findByText(ModeratorText.orderArrived, onScreen)).toBeInTheDocument();
     const person = within(screen.getByRole('region', { name: 'Person 1' }));
     expect(person.getByText('Ретушь кожи')).toBeInTheDocument();
     expect(person.getByText(/Сохранить текстуру кожи/)).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { AdminOrdersText } from '@retouch/shared/admin-orders';
 import { type CabinetSnapshot, DispatchText, type StaffOrder } from '@retouch/shared/dispatch';
 import { OrderCondition } from '@retouch/shared/orders';
 import { AdminText } from '@retouch/shared/texts';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DesignerText } from '@/features/designer-cabinet/texts';
@@ -51,6 +51,8 @@ async function openScreen(path: '/admin/design' | '/admin/moder', goOnDuty: stri
   });
   renderApp(path, { userEventOptions: { delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never } });
   await screen.findByRole('button', { name: goOnDuty });
+  // The socket's chunk loads apart from the screen's: on a loaded machine it came after the button.
+  await waitFor(() => expect(FakeSocket.created.at(-1)?.connect).toHaveBeenCalled());
 }
 
 const serverSends = (event: string, payload?: unknown) =>
@@ -67,7 +69,10 @@ describe('an order cancelled by staff', () => {
   it('leaves the designer cabinet with a notice, and the designer searches again', async () => {
     await openScreen('/admin/design', DesignerText.goOnDuty);
     serverSends('order for executor', anOrder(OrderCondition.inWork));
-    expect(await screen.findByText(DispatchText.orderReceived)).toBeInTheDocument();
+    // What the screen shows, apart from what its live region says to screen readers.
+    expect(
+      await screen.findByText(DispatchText.orderReceived, { ignore: 'script, style, [aria-live]' }),
+    ).toBeInTheDocument();
     expect(screen.getByText(DesignerText.inWork)).toBeInTheDocument();
 
     // Another order's cancel is not this designer's.

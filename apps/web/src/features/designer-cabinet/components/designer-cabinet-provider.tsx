@@ -1,5 +1,6 @@
 import { orderCancelledEventSchema } from '@retouch/shared/admin-orders';
 import {
+  designerRemainingMs,
   DispatchText,
   EXTENSION_OFFER_SECONDS,
   ORDER_RECEIVED_NOTICE_SECONDS,
@@ -12,9 +13,11 @@ import { SocketEvent, socketErrorSchema } from '@retouch/shared/realtime';
 import { AdminText } from '@retouch/shared/texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button } from 'antd';
-import { useEffect, useEffectEvent, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { useAnnounce } from '@/lib/live-announcer';
 import { queryKeys } from '@/lib/query-keys';
 import { useSocket } from '@/lib/socket-context';
+import { useConnectionAnnouncements } from '@/lib/use-connection-announcements';
 import { useConnectionState } from '@/lib/use-connection-state';
 import { getCabinetState } from '../api/get-cabinet-state';
 import { DesignerCabinetContext, type DesignerCabinet } from '../hooks/use-designer-cabinet';
@@ -22,6 +25,7 @@ import { orderAlertsEnabled } from '../stores/order-alerts';
 import { rememberSearching, wantsToSearch } from '../stores/search-intent';
 import { cabinetReducer, initialCabinetState } from '../utils/cabinet-state';
 import { alertOrderArrived } from '../utils/order-alert';
+import { spokenDuration } from '../utils/spoken-duration';
 import { DesignerText } from '../texts';
 
 const EXTENSION_OFFER_KEY = 'time-extension-offer';
@@ -37,29 +41,48 @@ const RESTORE_ATTEMPTS = 3;
  * The server's account of the cabinet is read at every mount (a reload) and connect: events sent while
  * the page was not listening are lost (the order in hand is sent at the connect, possibly before this
  * listens). An answer overtaken by an event is asked for again, so the newest word wins.
+ *
+ * What each event shows is also said in the live region, for screen readers; the extension offer there
+ * with the time left, as it cannot wait.
  */
 export function DesignerCabinetProvider({ designer, children }: { designer: boolean; children: ReactNode }) {
   const socket = useSocket();
   const connection = useConnectionState(socket);
   const queryClient = useQueryClient();
   const { message, notification } = App.useApp();
+  const announce = useAnnounce();
   const [state, dispatch] = useReducer(cabinetReducer, initialCabinetState);
+  useConnectionAnnouncements(connection, state.phase !== 'idle', {
+    lost: state.phase === 'searching' ? DesignerText.searchPaused : DesignerText.connectionLost,
+    restored: DesignerText.connectionRestored,
+  });
   /** Counts the events that changed the cabinet, to tell an answer of the server read before one. */
   const events = useRef(0);
 
-  const showExtensionOffer = useEffectEvent((text: string) => {
+  // While the offer is open the cabinet shows its own 'Продлить' too, in the page's tab order.
+  const closeExtensionOffer = useCallback(() => {
+    notification.destroy(EXTENSION_OFFER_KEY);
+    dispatch({ type: 'extensionOfferClosed' });
+  }, [notification]);
+  const acceptExtension = useCallback(() => {
+    socket?.emit(SocketEvent.timeExtension);
+    closeExtensionOffer();
+  }, [socket, closeExtensionOffer]);
+
+  const showExtensionOffer = useEffectEvent((text: string, order: StaffOrder | null) => {
     if (!socket) return;
-    const accept = () => {
-      socket.emit(SocketEvent.timeExtension);
-      notification.destroy(EXTENSION_OFFER_KEY);
-    };
+    // The visible countdown stops 10 minutes early; the time that is really left runs to the end.
+    const timeLeft = order ? spokenDuration(designerRemainingMs(order, true, Date.now())) : null;
+    announce(DesignerText.extensionOffered(timeLeft), 'assertive');
+    dispatch({ type: 'extensionOffered' });
     notification.warning({
       key: EXTENSION_OFFER_KEY,
       title: AdminText.warning,
       description: text,
       duration: EXTENSION_OFFER_SECONDS,
+      onClose: () => dispatch({ type: 'extensionOfferClosed' }),
       actions: (
-        <Button type="primary" onClick={accept}>
+        <Button type="primary" onClick={acceptExtension}>
           {DesignerText.extend}
         </Button>
       ),
@@ -81,7 +104,7 @@ export function DesignerCabinetProvider({ designer, children }: { designer: bool
       const searching = !snapshot.order && snapshot.shift.startDate !== null && wantsToSearch();
       if (searching && state.phase !== 'searching') socket?.emit(SocketEvent.executorFind, true);
       dispatch({ type: 'restored', order: snapshot.order, searching, now: Date.now() });
-      if (snapshot.extensionOffer) showExtensionOffer(DispatchText.extensionOffer);
+      if (snapshot.extensionOffer) showExtensionOffer(DispatchText.extensionOffer, snapshot.order);
       return;
     }
   });
@@ -91,6 +114,7 @@ export function DesignerCabinetProvider({ designer, children }: { designer: bool
     // The server repeats the held order on every reconnect: only a new one is announced.
     if (state.order?._id !== order._id) {
       void message.success(DispatchText.orderReceived, ORDER_RECEIVED_NOTICE_SECONDS);
+      announce(DispatchText.orderReceived);
       if (orderAlertsEnabled()) alertOrderArrived();
     }
     dispatch({ type: 'orderReceived', order, now: Date.now() });
@@ -101,11 +125,12 @@ export function DesignerCabinetProvider({ designer, children }: { designer: bool
     if (!parsed.success || !socket) return;
     const { code, message: text } = parsed.data;
     if (code === TimeExtensionCode.offer) {
-      showExtensionOffer(text);
+      showExtensionOffer(text, state.order);
       return;
     }
     events.current += 1;
-    notification.destroy(EXTENSION_OFFER_KEY);
+    closeExtensionOffer();
+    announce(text);
     if (code === TimeExtensionCode.extended) {
       void message.success(text, TIME_MESSAGE_SECONDS);
       dispatch({ type: 'timeExtended', now: Date.now() });
@@ -121,12 +146,13 @@ export function DesignerCabinetProvider({ designer, children }: { designer: bool
     const parsed = orderCancelledEventSchema.safeParse(payload);
     if (!parsed.success || state.order?._id !== parsed.data.orderId) return;
     events.current += 1;
-    notification.destroy(EXTENSION_OFFER_KEY);
+    closeExtensionOffer();
     notification.warning({
       title: AdminText.warning,
       description: parsed.data.message,
       duration: TIME_MESSAGE_SECONDS,
     });
+    announce(parsed.data.message);
     rememberSearching(true);
     dispatch({ type: 'orderHandedOver' });
     socket?.emit(SocketEvent.executorFind, true);
@@ -137,6 +163,7 @@ export function DesignerCabinetProvider({ designer, children }: { designer: bool
   const onErrors = useEffectEvent((payload: unknown) => {
     const parsed = socketErrorSchema.safeParse(payload);
     if (!parsed.success || parsed.data.status === UNAUTHORIZED || state.phase !== 'searching') return;
+    announce(parsed.data.message);
     rememberSearching(false);
     dispatch({ type: 'searchStopped' });
   });
@@ -178,6 +205,7 @@ export function DesignerCabinetProvider({ designer, children }: { designer: bool
       ...state,
       online: socket !== null,
       connected: connection === 'connected',
+      acceptExtension,
       goOnDuty: () => {
         rememberSearching(true);
         dispatch({ type: 'searchStarted' });
@@ -191,18 +219,19 @@ export function DesignerCabinetProvider({ designer, children }: { designer: bool
       endShift: () => {
         events.current += 1;
         rememberSearching(false);
-        notification.destroy(EXTENSION_OFFER_KEY);
+        closeExtensionOffer();
         dispatch({ type: 'shiftEnded' });
       },
       handOver: () => {
         events.current += 1;
         rememberSearching(true);
+        closeExtensionOffer();
         dispatch({ type: 'orderHandedOver' });
         socket?.emit(SocketEvent.executorFind, true);
       },
       replaceOrder: (order) => dispatch({ type: 'orderChanged', order, now: Date.now() }),
     }),
-    [state, socket, connection, notification],
+    [state, socket, connection, acceptExtension, closeExtensionOffer],
   );
 
   return <DesignerCabinetContext value={cabinet}>{children}</DesignerCabinetContext>;

@@ -1,11 +1,12 @@
-import { SearchOutlined, StopOutlined } from '@ant-design/icons';
+import { FieldTimeOutlined, SearchOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Flex, Spin, Statistic, Tag, Typography } from 'antd';
 import { useDesignerCabinet } from '../hooks/use-designer-cabinet';
 import { DesignerText } from '../texts';
 
 /**
  * Idle: go on duty. Searching: a spinner and the cancel button, or that the search waits for the
- * connection. Working: the countdown.
+ * connection. Working: the countdown (not a live region: it would be read every second), and while the
+ * extension is offered its button here too, where the keyboard finds it.
  */
 export function DutyControls() {
   const cabinet = useDesignerCabinet();
@@ -20,6 +21,11 @@ export function DutyControls() {
           value={cabinet.deadline}
           format="HH:mm:ss"
         />
+        {cabinet.extensionOffered && (
+          <Button type="primary" icon={<FieldTimeOutlined aria-hidden />} onClick={cabinet.acceptExtension}>
+            {DesignerText.extend}
+          </Button>
+        )}
       </Flex>
     );
   }

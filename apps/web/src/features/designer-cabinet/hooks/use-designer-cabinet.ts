@@ -3,6 +3,8 @@ import { createContext, useContext } from 'react';
 import type { CabinetState } from '../utils/cabinet-state';
 
 export interface DesignerCabinet extends CabinetState {
+  /** Accept the extension offer (`time extension`). */
+  acceptExtension: () => void;
   /** Whether there is a realtime connection to talk through (it may be reconnecting). */
   online: boolean;
   /** Whether that connection is up now: a search while it is down receives nothing. */

@@ -10,6 +10,8 @@ export interface CabinetState {
   extended: boolean;
   /** When the countdown ends, in ms since the epoch. */
   deadline: number;
+  /** Whether the server's offer to extend the time is open (for 60 s). */
+  extensionOffered: boolean;
 }
 
 export type CabinetAction =
@@ -18,6 +20,9 @@ export type CabinetAction =
   | { type: 'orderReceived'; order: StaffOrder; now: number }
   | { type: 'orderChanged'; order: StaffOrder; now: number }
   | { type: 'timeExtended'; now: number }
+  | { type: 'extensionOffered' }
+  /** Accepted, or its 60 s ran out. */
+  | { type: 'extensionOfferClosed' }
   /** Sent or refused: the designer searches again. */
   | { type: 'orderHandedOver' }
   /** The time ran out: the order went to someone else and the designer is idle. */
@@ -30,7 +35,13 @@ export type CabinetAction =
    */
   | { type: 'restored'; order: StaffOrder | null; searching: boolean; now: number };
 
-export const initialCabinetState: CabinetState = { phase: 'idle', order: null, extended: false, deadline: 0 };
+export const initialCabinetState: CabinetState = {
+  phase: 'idle',
+  order: null,
+  extended: false,
+  deadline: 0,
+  extensionOffered: false,
+};
 
 const deadlineOf = (order: StaffOrder, extended: boolean, now: number) =>
   now + designerRemainingMs(order, extended, now);
@@ -48,6 +59,8 @@ export function cabinetReducer(state: CabinetState, action: CabinetAction): Cabi
         order: action.order,
         extended,
         deadline: deadlineOf(action.order, extended, action.now),
+        // The server repeats the order in hand on a reconnect: an offer open for it stays open.
+        extensionOffered: state.extensionOffered && state.order?._id === action.order._id,
       };
     }
     case 'orderChanged':
@@ -56,8 +69,17 @@ export function cabinetReducer(state: CabinetState, action: CabinetAction): Cabi
         : state;
     case 'timeExtended':
       return state.order
-        ? { ...state, extended: true, deadline: deadlineOf(state.order, true, action.now) }
+        ? {
+            ...state,
+            extended: true,
+            extensionOffered: false,
+            deadline: deadlineOf(state.order, true, action.now),
+          }
         : state;
+    case 'extensionOffered':
+      return state.order ? { ...state, extensionOffered: true } : state;
+    case 'extensionOfferClosed':
+      return { ...state, extensionOffered: false };
     case 'orderHandedOver':
       return { ...initialCabinetState, phase: 'searching' };
     case 'orderExpired':

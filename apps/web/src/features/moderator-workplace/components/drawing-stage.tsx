@@ -1,10 +1,11 @@
 import { Spin } from 'antd';
 import type Konva from 'konva';
-import { useImperativeHandle, useRef, type Ref } from 'react';
-import { Image as KonvaImage, Layer, Line, Stage } from 'react-konva';
+import { Fragment, useImperativeHandle, useRef, type Ref } from 'react';
+import { Image as KonvaImage, Layer, Line, Rect, Stage, Text } from 'react-konva';
 import { useHtmlImage } from '@/lib/use-html-image';
 import { useWindowSize } from '../hooks/use-window-size';
 import { BRUSH_WIDTH, canvasBox, fitInside, type DrawnLine } from '../utils/drawing';
+import { regionMarkShape, type RegionMark } from '../utils/region-mark';
 import { ModeratorText } from '../texts';
 
 export interface DrawingStageHandle {
@@ -15,6 +16,8 @@ export interface DrawingStageHandle {
 export interface DrawingStageProps {
   picture: string;
   lines: readonly DrawnLine[];
+  /** The marks made with the keyboard: framed regions with their text. */
+  regionMarks: readonly RegionMark[];
   color: string;
   onLinesChange: (lines: DrawnLine[]) => void;
   ref?: Ref<DrawingStageHandle>;
@@ -22,9 +25,10 @@ export interface DrawingStageProps {
 
 /**
  * The Konva canvas of the drawing editor: the designer's result fitted in 90 % of the window's width
- * and 60 % of its height, and free-hand strokes drawn on it with the pointer (mouse, pen or touch).
+ * and 60 % of its height, and free-hand strokes drawn on it with the pointer (mouse, pen or touch),
+ * with the region marks made with the keyboard.
  */
-export function DrawingStage({ picture, lines, color, onLinesChange, ref }: DrawingStageProps) {
+export function DrawingStage({ picture, lines, regionMarks, color, onLinesChange, ref }: DrawingStageProps) {
   const stageRef = useRef<Konva.Stage>(null);
   const drawing = useRef(false);
   const image = useHtmlImage(picture, { crossOrigin: 'anonymous' });
@@ -102,6 +106,23 @@ export function DrawingStage({ picture, lines, color, onLinesChange, ref }: Draw
               tension={0.5}
             />
           ))}
+          {regionMarks.map((mark, index) => {
+            const { frame, label } = regionMarkShape(mark, size);
+            return (
+              <Fragment key={`region-${index}`}>
+                <Rect {...frame} />
+                {/* Outlined in white: legible on a dark picture as on a light one. */}
+                <Text
+                  {...label}
+                  stroke="#ffffff"
+                  strokeWidth={3}
+                  fillAfterStrokeEnabled
+                  wrap="word"
+                  ellipsis
+                />
+              </Fragment>
+            );
+          })}
         </Layer>
       </Stage>
     </div>

@@ -6,8 +6,12 @@ import { useId, useRef, useState } from 'react';
 import { useSendBackResult } from '../api/send-back-result';
 import { useDecisionOutcome } from '../hooks/use-decision-outcome';
 import { DEFAULT_BRUSH_COLOR, type DrawnLine } from '../utils/drawing';
+import type { RegionMark } from '../utils/region-mark';
 import { ModeratorText } from '../texts';
 import { DrawingStage, type DrawingStageHandle } from './drawing-stage';
+import { RegionMarkForm } from './region-mark-form';
+
+const SWATCH = { display: 'inline-block', width: 16, height: 16, borderRadius: 4 } as const;
 
 /** The modal's side padding (antd's 24 px twice): the canvas inside it may be 90 % of the window wide. */
 const MODAL_PADDING = 48;
@@ -21,6 +25,7 @@ interface FixEditorProps {
 /**
  * Fix (back office section 4): the moderator draws on the designer's result, writes a comment of at
  * most 500 characters, and sends both back; the picture goes as PNG with the upload progress shown.
+ * Without a pointer, regions are marked from a grid with the keyboard, drawn on the picture all the same.
  */
 export function FixEditor({ picture, onClose }: FixEditorProps) {
   const commentId = useId();
@@ -29,6 +34,7 @@ export function FixEditor({ picture, onClose }: FixEditorProps) {
   const outcome = useDecisionOutcome();
   const stage = useRef<DrawingStageHandle>(null);
   const [lines, setLines] = useState<DrawnLine[]>([]);
+  const [regionMarks, setRegionMarks] = useState<RegionMark[]>([]);
   const [color, setColor] = useState(DEFAULT_BRUSH_COLOR);
   const [comment, setComment] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
@@ -84,7 +90,13 @@ export function FixEditor({ picture, onClose }: FixEditorProps) {
         <Flex gap="middle" align="center" wrap>
           <Flex gap="small" align="center">
             <Typography.Text>{ModeratorText.brushColor}</Typography.Text>
-            <ColorPicker value={color} disabledAlpha onChange={(value) => setColor(value.toHexString())} />
+            {/* A button as the trigger: antd's own is a div the keyboard cannot reach. */}
+            <ColorPicker value={color} disabledAlpha onChange={(value) => setColor(value.toHexString())}>
+              <Button
+                aria-label={ModeratorText.brushColorValue(color)}
+                icon={<span aria-hidden style={{ ...SWATCH, background: color }} />}
+              />
+            </ColorPicker>
           </Flex>
           <Button
             icon={<UndoOutlined aria-hidden />}
@@ -94,7 +106,15 @@ export function FixEditor({ picture, onClose }: FixEditorProps) {
             {ModeratorText.undo}
           </Button>
         </Flex>
-        <DrawingStage ref={stage} picture={picture} lines={lines} color={color} onLinesChange={setLines} />
+        <DrawingStage
+          ref={stage}
+          picture={picture}
+          lines={lines}
+          regionMarks={regionMarks}
+          color={color}
+          onLinesChange={setLines}
+        />
+        <RegionMarkForm color={color} marks={regionMarks} onMarksChange={setRegionMarks} />
         <Form layout="vertical" component="div">
           <Form.Item
             label={ModeratorText.comment}

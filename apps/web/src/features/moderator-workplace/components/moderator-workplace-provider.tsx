@@ -5,7 +5,10 @@ import { ReviewText } from '@retouch/shared/review';
 import { AdminText } from '@retouch/shared/texts';
 import { App } from 'antd';
 import { useEffect, useEffectEvent, useMemo, useReducer, type ReactNode } from 'react';
+import { useAnnounce } from '@/lib/live-announcer';
 import { useSocket } from '@/lib/socket-context';
+import { useConnectionAnnouncements } from '@/lib/use-connection-announcements';
+import { useConnectionState } from '@/lib/use-connection-state';
 import { ModeratorWorkplaceContext, type ModeratorWorkplace } from '../hooks/use-moderator-workplace';
 import { initialWorkplaceState, workplaceReducer } from '../utils/workplace-state';
 import { ModeratorText } from '../texts';
@@ -13,16 +16,23 @@ import { ModeratorText } from '../texts';
 /**
  * Holds the moderator's state across the admin screens and reacts to the moderator's socket events
  * (back office sections 4 and 7): `order for review` (also re-sent on reconnect while one is held) and
- * the `errors` answering a search.
+ * the `errors` answering a search. What each event shows is also said in the live region.
  */
+const connectionTexts = { lost: ModeratorText.connectionLost, restored: ModeratorText.connectionRestored };
+
 export function ModeratorWorkplaceProvider({ children }: { children: ReactNode }) {
   const socket = useSocket();
   const { message, notification } = App.useApp();
+  const announce = useAnnounce();
   const [state, dispatch] = useReducer(workplaceReducer, initialWorkplaceState);
+  useConnectionAnnouncements(useConnectionState(socket), state.phase !== 'idle', connectionTexts);
 
   const onOrder = useEffectEvent((order: StaffOrder) => {
     // The server repeats the held order on every reconnect: only a new one is announced.
-    if (state.order?._id !== order._id) void message.success(ModeratorText.orderArrived);
+    if (state.order?._id !== order._id) {
+      void message.success(ModeratorText.orderArrived);
+      announce(ModeratorText.orderArrived);
+    }
     dispatch({ type: 'orderReceived', order, now: Date.now() });
   });
 
@@ -35,6 +45,7 @@ export function ModeratorWorkplaceProvider({ children }: { children: ReactNode }
       description: parsed.data.message,
       duration: TIME_MESSAGE_SECONDS,
     });
+    announce(parsed.data.message);
     dispatch({ type: 'orderDecided' });
     socket?.emit(SocketEvent.reviewFind, true);
   });
@@ -46,6 +57,7 @@ export function ModeratorWorkplaceProvider({ children }: { children: ReactNode }
     const parsed = socketErrorSchema.safeParse(payload);
     if (!parsed.success || parsed.data.message !== ReviewText.noCabinet || state.phase !== 'searching')
       return;
+    announce(parsed.data.message);
     dispatch({ type: 'searchStopped' });
   });
 
