@@ -225,7 +225,7 @@ function updateActivePerson(state: EditorState, update: (entries: ChosenEntry[])
 }
 
 /** The next 'Person N': one more than the highest N in use, so names stay unique. */
-function nextPersonName(persons: readonly Person[]): string {
+export function nextPersonName(persons: readonly Person[]): string {
   const numbers = persons
     .map((person) =>
       person.name.startsWith(PERSON_PREFIX) ? Number(person.name.slice(PERSON_PREFIX.length)) : 0,

@@ -59,9 +59,7 @@ export function freeSpot(area: Rect, taken: readonly Point[]): Point {
     const byDistance = spots.sort(
       (a, b) => Math.hypot(a.x - centre.x, a.y - centre.y) - Math.hypot(b.x - centre.x, b.y - centre.y),
     );
-    const free = byDistance.find(
-      (spot) => inside(spot, area) && !taken.some((point) => covers(point, spot)),
-    );
+    const free = byDistance.find((spot) => inside(spot, area) && !taken.some((point) => covers(point, spot)));
     if (free) return free;
   }
   return centre;
