@@ -23,3 +23,10 @@ export async function tabTo(target: Locator, { backwards = false } = {}) {
 
 /** Whether the focus is inside `container` (a dialog that keeps it). */
 export const focusIsInside = holdsFocus;
+
+/** Whether the focus is on the page behind the modal `dialog` (the page's body is the browser's own controls). */
+export const focusIsBehind = (dialog: Locator) =>
+  dialog.evaluate((element) => {
+    const focused = document.activeElement;
+    return focused !== null && focused !== document.body && !element.contains(focused);
+  });
