@@ -1,5 +1,6 @@
 const coinUnit = (amount: number) => (amount === 1 ? 'coin' : 'coins');
 const coins = (amount: number) => `${amount} ${coinUnit(amount)}`;
+const serviceCount = (count: number) => `${count} ${count === 1 ? 'service' : 'services'}`;
 
 /**
  * Texts of the retouch editor (customer side, English) where the specification gives no wording;
@@ -31,6 +32,14 @@ export const EditorText = {
   previousPerson: 'Previous person',
   nextPerson: 'Next person',
   deletePerson: 'Delete person',
+  addPerson: 'Add person',
+  markers: 'Persons on the photo',
+  markerOf: (person: string) => `Marker of ${person}`,
+  markerKeys:
+    'On a marker: the arrow keys move it (with Shift, further), Enter selects the person, Delete removes them.',
+  personsList: 'Persons and their services',
+  personItem: (person: string, services: number) => `${person}, ${serviceCount(services)}`,
+  placeEmbedNow: 'Place it on the photo',
   services: 'Services',
   servicesOf: (group: string) => `Services: ${group}`,
   optionsOf: (service: string) => `Options: ${service}`,
@@ -38,6 +47,9 @@ export const EditorText = {
   chosenFor: (person: string) => `Chosen for ${person}`,
   nothingChosen: 'No services chosen for this person yet',
   removeService: (title: string) => `Remove ${title}`,
+  /** A service card's accessible name: its title and price (the degree chosen later changes no price). */
+  card: (title: string, cost: number) => `${title} ${coins(cost)}`,
+  degreeCost: (service: string, cost: number) => `${service} costs ${coins(cost)} at any degree`,
   placeEmbed: (title: string) => `Click on the photo to place “${title}”.`,
   comment: 'Comment for the designer',
   facePhoto: 'Your face photo',
@@ -71,4 +83,5 @@ export const EditorText = {
   agree: 'AGREE',
   coins,
   coinUnit,
+  serviceCount,
 } as const;

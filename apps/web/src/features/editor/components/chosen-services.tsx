@@ -1,6 +1,6 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Empty, Flex, Radio, Typography } from 'antd';
-import type { Dispatch } from 'react';
+import { useId, type Dispatch } from 'react';
 import {
   activePerson,
   entryCost,
@@ -67,27 +67,42 @@ interface DegreeSelectorProps {
 
 /** Radio buttons for one degree, checkboxes when the service takes several. */
 function DegreeSelector({ entry, title, dispatch }: DegreeSelectorProps) {
+  const costId = useId();
   const degrees = entry.service.degreeAction;
   if (entry.option || degrees.length === 0) return null;
   const options = degrees.map((degree) => ({ value: degree._id, label: degree.title.user }));
   const choose = (degreeIds: string[]) => dispatch({ type: 'degreesChosen', key: entry.key, degreeIds });
   const label = EditorText.degreeOf(title);
+  // The price is the group's description, so it is read out with the degrees.
+  const cost = (
+    <span id={costId} hidden>
+      {EditorText.degreeCost(title, entryCost(entry))}
+    </span>
+  );
   return entry.service.multiDegree ? (
-    <Checkbox.Group
-      aria-label={label}
-      role="group"
-      options={options}
-      value={entry.degreeIds}
-      onChange={(values) => choose(values)}
-    />
+    <>
+      {cost}
+      <Checkbox.Group
+        aria-label={label}
+        aria-describedby={costId}
+        role="group"
+        options={options}
+        value={entry.degreeIds}
+        onChange={(values) => choose(values)}
+      />
+    </>
   ) : (
-    <Radio.Group
-      aria-label={label}
-      size="small"
-      optionType="button"
-      options={options}
-      value={entry.degreeIds[0]}
-      onChange={(event) => choose([event.target.value as string])}
-    />
+    <>
+      {cost}
+      <Radio.Group
+        aria-label={label}
+        aria-describedby={costId}
+        size="small"
+        optionType="button"
+        options={options}
+        value={entry.degreeIds[0]}
+        onChange={(event) => choose([event.target.value as string])}
+      />
+    </>
   );
 }

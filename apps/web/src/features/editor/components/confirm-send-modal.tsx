@@ -1,4 +1,5 @@
 import { Flex, Modal, Progress, Typography } from 'antd';
+import { useFocusReturn } from '../hooks/use-focus-return';
 import type { OrderSummary, PersonSummary } from '../model/order-summary';
 import { EditorText } from '../texts';
 
@@ -12,6 +13,7 @@ interface ConfirmSendModalProps {
 
 /** The last step before sending: every person's services with their costs, the total and the time. */
 export function ConfirmSendModal({ summary, progress, onSend, onClose }: ConfirmSendModalProps) {
+  useFocusReturn();
   const sending = progress !== null;
   return (
     <Modal

@@ -3,6 +3,7 @@ import { Button, Flex, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import type { DraftStatus } from '../hooks/use-editor-draft';
 import { EditorText } from '../texts';
+import { ReturnFocus } from './return-focus';
 
 const STATUS_TEXT: Record<DraftStatus, string | null> = {
   idle: null,
@@ -33,20 +34,22 @@ export function DraftBar({ status, onDiscard }: DraftBarProps) {
         {EditorText.startOver}
       </Button>
       {asking && (
-        <Modal
-          open
-          title={EditorText.discardTitle}
-          okText={EditorText.discardConfirm}
-          okButtonProps={{ danger: true }}
-          cancelText={EditorText.cancel}
-          onOk={() => {
-            setAsking(false);
-            onDiscard();
-          }}
-          onCancel={() => setAsking(false)}
-        >
-          <Typography.Paragraph>{EditorText.discardText}</Typography.Paragraph>
-        </Modal>
+        <ReturnFocus>
+          <Modal
+            open
+            title={EditorText.discardTitle}
+            okText={EditorText.discardConfirm}
+            okButtonProps={{ danger: true }}
+            cancelText={EditorText.cancel}
+            onOk={() => {
+              setAsking(false);
+              onDiscard();
+            }}
+            onCancel={() => setAsking(false)}
+          >
+            <Typography.Paragraph>{EditorText.discardText}</Typography.Paragraph>
+          </Modal>
+        </ReturnFocus>
       )}
     </Flex>
   );

@@ -11,8 +11,8 @@ import { useWindowWidth } from '../hooks/use-window-width';
 import { canvasSize, fitInside, isInside } from '../model/canvas-layout';
 import type { LoadedPhoto, Person, PlacedEmbed, Point } from '../model/editor-reducer';
 import { EditorText } from '../texts';
+import { MARKER_RADIUS, PersonMarkers, type MarkerFocus } from './person-markers';
 
-const MARKER_RADIUS = 14;
 const EMBED_WIDTH = 64;
 /** The draft is drawn at the photo's own resolution, at most this many times the canvas's. */
 const MAX_DRAFT_PIXEL_RATIO = 4;
@@ -30,6 +30,12 @@ export interface EditorCanvasProps {
   embeds: readonly PlacedEmbed[];
   onCanvasClick: (point: Point) => void;
   onPersonClick: (index: number) => void;
+  /** A marker moved from the keyboard by this offset (canvas units). */
+  onPersonMove: (index: number, offset: Point) => void;
+  /** A marker removed from the keyboard. */
+  onPersonDelete: (index: number) => void;
+  /** The marker to focus, once a person was added from the keyboard. */
+  markerFocus?: MarkerFocus | null;
   /** Faces found on the photo, not yet accepted or deleted (faces/use-face-suggestions.ts). */
   faceSuggestions?: readonly FaceSuggestion[];
   onFaceSuggestionMove?: (id: number, point: Point) => void;
@@ -49,6 +55,9 @@ export function EditorCanvas({
   embeds,
   onCanvasClick,
   onPersonClick,
+  onPersonMove,
+  onPersonDelete,
+  markerFocus = null,
   faceSuggestions = [],
   onFaceSuggestionMove = () => undefined,
   onFaceSuggestionAccept = () => undefined,
@@ -101,7 +110,7 @@ export function EditorCanvas({
       role="region"
       aria-label={EditorText.canvas}
       data-testid="editor-canvas"
-      style={{ width: size.width }}
+      style={{ width: size.width, position: 'relative' }}
     >
       <Stage
         ref={stageRef}
@@ -176,6 +185,15 @@ export function EditorCanvas({
           )}
         </Layer>
       </Stage>
+      <PersonMarkers
+        persons={persons}
+        activeIndex={activeIndex}
+        scale={size.scale}
+        onSelect={onPersonClick}
+        onMove={onPersonMove}
+        onDelete={onPersonDelete}
+        focus={markerFocus}
+      />
     </div>
   );
 }

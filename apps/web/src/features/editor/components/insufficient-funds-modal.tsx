@@ -1,6 +1,7 @@
 import { OrderText } from '@retouch/shared/orders';
 import type { Balance } from '@retouch/shared/users';
 import { Button, Modal, Typography } from 'antd';
+import { useFocusReturn } from '../hooks/use-focus-return';
 import { EditorText } from '../texts';
 
 interface InsufficientFundsModalProps {
@@ -16,6 +17,7 @@ interface InsufficientFundsModalProps {
  * too); the button leads to the buy-tokens dialog.
  */
 export function InsufficientFundsModal({ balance, cost, onBuyTokens, onClose }: InsufficientFundsModalProps) {
+  useFocusReturn();
   return (
     <Modal
       open

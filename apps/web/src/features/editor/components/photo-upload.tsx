@@ -5,6 +5,7 @@ import { useId, useState, type Dispatch } from 'react';
 import type { EditorAction, LoadedPhoto } from '../model/editor-reducer';
 import { ACCEPTED_PHOTO_TYPES, photoSizeProblem } from '../model/photo-checks';
 import { EditorText } from '../texts';
+import { ReturnFocus } from './return-focus';
 import { checkedFileProblem, readImageFile } from '../utils/read-image-file';
 
 /** Files from this size on show how far the reading has come. */
@@ -98,22 +99,24 @@ export function PhotoUpload({ dispatch, askBeforeReplacing }: PhotoUploadProps) 
       </Flex>
       {problem && <Alert type="error" showIcon title={problem} data-testid="photo-problem" />}
       {replacing && (
-        <Modal
-          open
-          title={EditorText.replaceTitle}
-          okText={EditorText.replaceConfirm}
-          cancelText={EditorText.cancel}
-          onOk={() => {
-            dispatch({ type: 'photoLoaded', photo: replacing });
-            setReplacing(null);
-          }}
-          onCancel={() => {
-            URL.revokeObjectURL(replacing.url);
-            setReplacing(null);
-          }}
-        >
-          <Typography.Paragraph>{EditorText.replaceText}</Typography.Paragraph>
-        </Modal>
+        <ReturnFocus>
+          <Modal
+            open
+            title={EditorText.replaceTitle}
+            okText={EditorText.replaceConfirm}
+            cancelText={EditorText.cancel}
+            onOk={() => {
+              dispatch({ type: 'photoLoaded', photo: replacing });
+              setReplacing(null);
+            }}
+            onCancel={() => {
+              URL.revokeObjectURL(replacing.url);
+              setReplacing(null);
+            }}
+          >
+            <Typography.Paragraph>{EditorText.replaceText}</Typography.Paragraph>
+          </Modal>
+        </ReturnFocus>
       )}
     </Flex>
   );

@@ -6,7 +6,7 @@ import { CustomerText } from '@retouch/shared/texts';
 import type { Balance } from '@retouch/shared/users';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, App, Button, Empty, Flex, Skeleton } from 'antd';
-import { useEffect, useReducer, useRef, type Dispatch } from 'react';
+import { useEffect, useReducer, useRef, useState, type Dispatch } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { useMediaQuery } from '@/lib/use-media-query';
@@ -17,11 +17,13 @@ import { useEditorDraft } from '../hooks/use-editor-draft';
 import { useSendOrder } from '../hooks/use-send-order';
 import {
   allowsMessage,
+  canAddPerson,
   editorReducer,
   hasMarks,
   initialEditorState,
   isBlank,
   needsFacePhoto,
+  nextPersonName,
   timerMinutes,
   totalCost,
   type EditorAction,
@@ -36,10 +38,12 @@ import { CookieNotice } from './cookie-notice';
 import { CostPanel } from './cost-panel';
 import { DraftBar } from './draft-bar';
 import { EditorCanvas, type EditorCanvasHandle } from './editor-canvas';
+import type { MarkerFocus } from './person-markers';
 import { FacePhotoUpload } from './face-photo-upload';
 import { InsufficientFundsModal } from './insufficient-funds-modal';
 import { OptionSlider } from './option-slider';
 import { PersonProfilePicker } from './person-profile-picker';
+import { PersonsList } from './persons-list';
 import { PersonsPanel } from './persons-panel';
 import { PhotoUpload } from './photo-upload';
 import { ServiceSlider } from './service-slider';
@@ -78,6 +82,13 @@ export function RetouchEditor({
   const sending = useSendOrder({ state, canvas, loggedIn, balance, onLoginRequired, onSent: draft.forget });
   const cost = totalCost(state);
   const minutes = timerMinutes(state);
+  const [markerFocus, setMarkerFocus] = useState<MarkerFocus | null>(null);
+
+  const addPerson = () => {
+    // A refused person (no photo, or the limit) is only the reducer's notice: the focus stays.
+    if (canAddPerson(state)) setMarkerFocus({ name: nextPersonName(state.persons) });
+    dispatch({ type: 'personAdded' });
+  };
 
   // The reducer refuses some clicks (too many persons, no photo yet); each refusal is shown once.
   const shownNotice = useRef(0);
@@ -100,7 +111,18 @@ export function RetouchEditor({
             <DraftBar status={draft.status} onDiscard={() => dispatch({ type: 'draftDiscarded' })} />
           )}
           {state.armedEmbed && (
-            <Alert type="info" showIcon title={EditorText.placeEmbed(state.armedEmbed.service.title.user)} />
+            <Alert
+              type="info"
+              showIcon
+              title={EditorText.placeEmbed(state.armedEmbed.service.title.user)}
+              action={
+                state.photo && (
+                  <Button size="small" onClick={() => dispatch({ type: 'embedPlaced' })}>
+                    {EditorText.placeEmbedNow}
+                  </Button>
+                )
+              }
+            />
           )}
           <EditorCanvas
             ref={canvas}
@@ -110,12 +132,15 @@ export function RetouchEditor({
             embeds={state.embeds}
             onCanvasClick={(point) => dispatch({ type: 'canvasClicked', point })}
             onPersonClick={(index) => dispatch({ type: 'personSelected', index })}
+            onPersonMove={(index, offset) => dispatch({ type: 'personMoved', index, offset })}
+            onPersonDelete={(index) => dispatch({ type: 'personDeleted', index })}
+            markerFocus={markerFocus}
             faceSuggestions={faces.offered}
             onFaceSuggestionMove={faces.move}
             onFaceSuggestionAccept={faces.accept}
           />
           <FaceSuggestionsPanel faces={faces} />
-          <PersonsPanel state={state} dispatch={dispatch} />
+          <PersonsPanel state={state} dispatch={dispatch} onAddPerson={addPerson} />
           <PersonProfilePicker
             state={state}
             dispatch={dispatch}
@@ -139,6 +164,7 @@ export function RetouchEditor({
             </Button>
           </Flex>
           <Link to="/how-to-use">{EditorText.howToUse}</Link>
+          <PersonsList persons={state.persons} activeIndex={state.activeIndex} dispatch={dispatch} />
           <ChosenServices state={state} dispatch={dispatch} />
         </Flex>
       </Flex>

@@ -17,6 +17,8 @@ export function ServiceCard({ title, picture, cost, width, chosen, onClick }: Se
     <button
       type="button"
       aria-pressed={chosen}
+      // Read out whole, title then price, whatever the layout does to the spaces between them.
+      aria-label={EditorText.card(title, cost)}
       onClick={onClick}
       style={{
         flex: `0 0 ${width}px`,

@@ -1,18 +1,10 @@
 import { CheckOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Button, Flex, Tag, Typography } from 'antd';
 import type { KeyboardEvent } from 'react';
+import { arrowOffset } from '../model/marker-placement';
 import type { FaceSuggestion } from './face-suggestions';
 import { FaceText } from './texts';
 import type { FaceSuggestions } from './use-face-suggestions';
-
-/** Canvas units an arrow key moves a suggestion; with Shift, four times as far. */
-const KEY_STEP = 5;
-const ARROWS: Record<string, [number, number]> = {
-  ArrowLeft: [-1, 0],
-  ArrowRight: [1, 0],
-  ArrowUp: [0, -1],
-  ArrowDown: [0, 1],
-};
 
 /**
  * The faces found on the photo, for the keyboard as well as the pointer: each can be accepted as a
@@ -56,11 +48,10 @@ export function FaceSuggestionsPanel({ faces }: { faces: FaceSuggestions }) {
 function SuggestionItem({ suggestion, faces }: { suggestion: FaceSuggestion; faces: FaceSuggestions }) {
   const { id, position } = suggestion;
   const moveByKey = (event: KeyboardEvent) => {
-    const arrow = ARROWS[event.key];
-    if (!arrow) return;
+    const offset = arrowOffset(event);
+    if (!offset) return;
     event.preventDefault();
-    const step = event.shiftKey ? KEY_STEP * 4 : KEY_STEP;
-    faces.move(id, { x: position.x + arrow[0] * step, y: position.y + arrow[1] * step });
+    faces.move(id, { x: position.x + offset.x, y: position.y + offset.y });
   };
   return (
     <li aria-label={FaceText.face(id)} onKeyDown={moveByKey}>

@@ -21,6 +21,7 @@ import {
 import {
   activePerson,
   allowsMessage,
+  canAddPerson,
   editorReducer,
   hasServices,
   initialEditorState,
@@ -157,6 +158,88 @@ describe('persons', () => {
     expect(totalCost(state)).toBe(0);
     expect(timerMinutes(state)).toBe(BASE_EXECUTION_MINUTES);
     expect(hasServices(state)).toBe(false);
+  });
+});
+
+// The keyboard's persons (issue 25): the 1200 x 800 test photo is drawn at x 50 to 650, y 0 to 400.
+describe('persons from the keyboard', () => {
+  const add: EditorAction = { type: 'personAdded' };
+  const move = (index: number, x: number, y: number): EditorAction => ({
+    type: 'personMoved',
+    index,
+    offset: { x, y },
+  });
+  const positions = (state: EditorState) => state.persons.slice(1).map((person) => person.position);
+  const loaded = run(initialEditorState, { type: 'photoLoaded', photo: aPhoto() });
+
+  it("marks the first person at the photo's centre and makes them active", () => {
+    const state = run(loaded, add);
+    expect(names(state)).toEqual(['photo', 'Person 1']);
+    expect(state.persons[1]!.position).toEqual({ x: 350, y: 200 });
+    expect(state.activeIndex).toBe(1);
+  });
+
+  it('puts the next ones beside the taken spots, never on them, and inside the photo', () => {
+    const state = run(loaded, add, add, add);
+    const [first, second, third] = positions(state);
+    expect(first).toEqual({ x: 350, y: 200 });
+    expect(second).not.toEqual(first);
+    expect(third).not.toEqual(first);
+    expect(third).not.toEqual(second);
+    const full = run(loaded, ...Array.from({ length: 9 }, () => add));
+    const spots = positions(full).map((point) => `${point!.x},${point!.y}`);
+    expect(new Set(spots).size).toBe(9);
+    for (const point of positions(full)) {
+      expect(point!.x).toBeGreaterThanOrEqual(50);
+      expect(point!.x).toBeLessThanOrEqual(650);
+      expect(point!.y).toBeGreaterThanOrEqual(0);
+      expect(point!.y).toBeLessThanOrEqual(400);
+    }
+  });
+
+  it('refuses as a click would: without a photo, and past 9 persons', () => {
+    expect(run(initialEditorState, add).notice?.text).toBe(OrderText.uploadPhotoFirst);
+    expect(canAddPerson(initialEditorState)).toBe(false);
+    const full = withPersons(9);
+    expect(canAddPerson(full)).toBe(false);
+    const refused = run(full, add);
+    expect(refused.persons).toHaveLength(MAX_PERSONS_WITH_PHOTO);
+    expect(refused.notice?.text).toBe(OrderText.maxPersons);
+    expect(canAddPerson(withPersons(8))).toBe(true);
+  });
+
+  it('adds a person even while an embed-type picture waits for its click', () => {
+    const state = run(loaded, choose(objectRemoval), add);
+    expect(names(state)).toEqual(['photo', 'Person 1']);
+    expect(state.armedEmbed?.service._id).toBe(objectRemoval._id);
+  });
+
+  it('moves a marker by the offset, without selecting it', () => {
+    const state = run(loaded, add, add, move(1, 5, -20));
+    expect(state.persons[1]!.position).toEqual({ x: 355, y: 180 });
+    expect(state.activeIndex).toBe(2);
+  });
+
+  it('keeps a moved marker on the photo', () => {
+    const state = run(loaded, click(60, 10), move(1, -20, -20));
+    expect(state.persons[1]!.position).toEqual({ x: 50, y: 0 });
+    const far = run(loaded, click(640, 390), move(1, 20, 20), move(1, 20, 20));
+    expect(far.persons[1]!.position).toEqual({ x: 650, y: 400 });
+  });
+
+  it('moves nothing for the base photo or a person that does not exist', () => {
+    const state = run(loaded, add);
+    expect(run(state, move(0, 5, 5))).toBe(state);
+    expect(run(state, move(4, 5, 5))).toBe(state);
+  });
+
+  it('places an armed picture at a free spot and adds its service, as the click would', () => {
+    const state = run(loaded, add, choose(objectRemoval), { type: 'embedPlaced' });
+    expect(state.armedEmbed).toBeNull();
+    expect(chosenIds(state)).toEqual([objectRemoval._id]);
+    expect(state.embeds).toHaveLength(1);
+    expect(state.embeds[0]!.position).not.toEqual({ x: 350, y: 200 });
+    expect(run(loaded, { type: 'embedPlaced' })).toBe(loaded);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   OrderText,
   type OrderSubmit,
 } from '@retouch/shared/orders';
+import { clampInside, freeSpot, photoArea } from './marker-placement';
 
 /** Name of the base person: the whole photo (customer-side section 3). */
 export const BASE_PERSON = 'photo';
@@ -103,6 +104,12 @@ export type EditorAction =
   | { type: 'canvasClicked'; point: Point }
   /** Persons marked at once at these points (faces found on the photo, accepted). */
   | { type: 'personsAdded'; points: Point[] }
+  /** The keyboard's way to mark a person: the marker goes to a free spot of the photo. */
+  | { type: 'personAdded' }
+  /** A marker moved by `offset` (arrow keys), kept on the photo. */
+  | { type: 'personMoved'; index: number; offset: Point }
+  /** The keyboard's way to place the armed embed-type picture: at a free spot of the photo. */
+  | { type: 'embedPlaced' }
   | { type: 'personSelected'; index: number }
   | { type: 'previousPerson' }
   | { type: 'nextPerson' }
@@ -151,6 +158,14 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return clickCanvas(state, action.point);
     case 'personsAdded':
       return addPersons(state, action.points);
+    case 'personAdded':
+      return addPersonAtFreeSpot(state);
+    case 'personMoved':
+      return movePerson(state, action.index, action.offset);
+    case 'embedPlaced':
+      return state.photo && state.armedEmbed
+        ? placeEmbed(state, state.armedEmbed.service, freeSpotOf(state, state.photo))
+        : state;
     case 'personSelected':
       return action.index >= 0 && action.index < state.persons.length
         ? { ...state, activeIndex: action.index }
@@ -210,7 +225,7 @@ function updateActivePerson(state: EditorState, update: (entries: ChosenEntry[])
 }
 
 /** The next 'Person N': one more than the highest N in use, so names stay unique. */
-function nextPersonName(persons: readonly Person[]): string {
+export function nextPersonName(persons: readonly Person[]): string {
   const numbers = persons
     .map((person) =>
       person.name.startsWith(PERSON_PREFIX) ? Number(person.name.slice(PERSON_PREFIX.length)) : 0,
@@ -237,6 +252,32 @@ function addPersons(state: EditorState, points: readonly Point[]): EditorState {
   const activeIndex = taken.length > 0 ? state.persons.length : state.activeIndex;
   const added = { ...state, persons, activeIndex };
   return taken.length < points.length ? withNotice(added, OrderText.maxPersons) : added;
+}
+
+/** A free spot away from the markers and the placed pictures. */
+function freeSpotOf(state: EditorState, photo: LoadedPhoto): Point {
+  const taken = [
+    ...state.persons.flatMap((person) => (person.position ? [person.position] : [])),
+    ...state.embeds.map((embed) => embed.position),
+  ];
+  return freeSpot(photoArea(photo), taken);
+}
+
+/** A person marked as a click would, at a free spot; an armed picture waits for its own placing. */
+function addPersonAtFreeSpot(state: EditorState): EditorState {
+  if (!state.photo) return withNotice(state, OrderText.uploadPhotoFirst);
+  return addPersons(state, [freeSpotOf(state, state.photo)]);
+}
+
+function movePerson(state: EditorState, index: number, offset: Point): EditorState {
+  const person = state.persons[index];
+  if (!state.photo || !person?.position) return state;
+  const moved = { x: person.position.x + offset.x, y: person.position.y + offset.y };
+  const position = clampInside(moved, photoArea(state.photo));
+  return {
+    ...state,
+    persons: state.persons.map((candidate, i) => (i === index ? { ...candidate, position } : candidate)),
+  };
 }
 
 function placeEmbed(state: EditorState, service: PublicService, point: Point): EditorState {
@@ -438,6 +479,11 @@ export function timerMinutes(state: EditorState): number {
 /** What one chosen entry costs. */
 export function entryCost(entry: ChosenEntry): number {
   return (entry.option ?? entry.service).cost;
+}
+
+/** Whether one more person can be marked (a photo is loaded and the limit is not reached). */
+export function canAddPerson(state: EditorState): boolean {
+  return state.photo !== null && state.persons.length < MAX_PERSONS_WITH_PHOTO;
 }
 
 export function hasServices(state: EditorState): boolean {

@@ -8,18 +8,25 @@ import { mockFetch } from '@/test/fetch-mock';
 import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import type { EditorCanvasProps } from '../components/editor-canvas';
+import { PersonMarkers } from '../components/person-markers';
 import { EditorText } from '../texts';
 import { bodyGroup, faceGroup } from './catalog';
 
 // Konva draws on a real <canvas>, which happy-dom does not have (its getContext answers null), so every
 // web test has this instead (test/setup.ts mocks the module for all files: they share the modules that
 // import it): a button standing for a click on the photo, a snapshot, where each person's marker is, and
-// a drag of each suggested face by (10, 5). The reducer, the panels, the checks and the sending stay real.
+// a drag of each suggested face by (10, 5). The reducer, the panels, the checks and the sending stay real,
+// and so do the keyboard's marker buttons, which are HTML over the stage (at scale 1 here).
 export function FakeEditorCanvas({
   photo,
   onCanvasClick,
   ref,
   persons,
+  activeIndex,
+  onPersonClick,
+  onPersonMove,
+  onPersonDelete,
+  markerFocus,
   faceSuggestions = [],
   onFaceSuggestionMove,
 }: EditorCanvasProps) {
@@ -39,6 +46,17 @@ export function FakeEditorCanvas({
           ) : null,
         )}
       </ul>
+      <div style={{ position: 'relative' }}>
+        <PersonMarkers
+          persons={persons}
+          activeIndex={activeIndex}
+          scale={1}
+          onSelect={onPersonClick}
+          onMove={onPersonMove}
+          onDelete={onPersonDelete}
+          focus={markerFocus}
+        />
+      </div>
       {faceSuggestions.map(({ id, position }) => (
         <button
           key={id}
