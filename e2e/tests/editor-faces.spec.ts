@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { REGISTRATION_BONUS_TOKENS } from '@retouch/shared/constants';
-import { expectBalances, logInNewCustomer } from '../support/customer';
+import { History, expectBalances, logInNewCustomer } from '../support/customer';
 import { ASTRONAUT_JPEG, groupPhoto } from '../support/face-photos';
 
 // Accessible names of /core (apps/web/src/features/editor/texts.ts and faces/texts.ts).
@@ -107,7 +107,9 @@ test('faces found on the photo in the browser become persons, and are sent', asy
   await confirm.getByRole('button', { name: Editor.confirmSend, exact: true }).click();
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/history');
   await expectBalances(page, 0, REGISTRATION_BONUS_TOKENS - 3 * TEETH.cost);
-  await expect(page.getByText('Person 3', { exact: true })).toBeVisible();
+  // The history's own order, not the editor's persons list, which may still be leaving the screen.
+  await expect(page.getByRole('heading', { name: History.heading })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Person 3', { exact: true })).toBeVisible();
 
   // Under the app's CSP (default-src 'self', no 'unsafe-eval' nor 'wasm-unsafe-eval'), with nothing
   // fetched from elsewhere. Refused and caught, each library then takes its fallback: zod's probe for eval
