@@ -3,7 +3,7 @@ import path from 'node:path';
 import { FastColor } from '@ant-design/fast-color';
 import { theme, type GlobalToken } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { accessibleTheme, PRIMARY_COLOR, TERTIARY_TEXT_COLOR } from './theme';
+import { accessibleTheme, PRIMARY_COLOR, PRIMARY_HOVER_COLOR, TERTIARY_TEXT_COLOR } from './theme';
 
 /** WCAG 2.1 success criterion 1.4.3: normal text at level AA. */
 const AA_TEXT = 4.5;
@@ -36,6 +36,7 @@ const textTokens = [
   'colorTextDescription',
   'colorTextPlaceholder',
   'colorLink',
+  'colorLinkHover',
   'colorPrimary',
   'colorPrimaryText',
   'colorInfoText',
@@ -80,8 +81,9 @@ describe('the theme reaches WCAG 2.1 AA contrast for text', () => {
     });
   }
 
-  it('white on primary and danger buttons', () => {
+  it('white on primary and danger buttons, hovered or not', () => {
     expect(contrast(token.colorTextLightSolid, token.colorPrimary)).toBeGreaterThanOrEqual(AA_TEXT);
+    expect(contrast(token.colorTextLightSolid, token.colorPrimaryHover)).toBeGreaterThanOrEqual(AA_TEXT);
     expect(contrast(token.colorTextLightSolid, token.colorError)).toBeGreaterThanOrEqual(AA_TEXT);
   });
 
@@ -102,13 +104,20 @@ const globalCss = readFileSync(path.join(import.meta.dirname, '../global.css'), 
 describe('the plain pages take the same colours (global.css)', () => {
   const variable = (name: string) => new RegExp(`--${name}:\\s*([^;]+);`).exec(globalCss)?.[1];
 
-  it('primary and tertiary text are the theme’s', () => {
+  it('primary, its hover and tertiary text are the theme’s', () => {
     expect(variable('color-primary')).toBe(PRIMARY_COLOR);
+    expect(variable('color-primary-hover')).toBe(PRIMARY_HOVER_COLOR);
     expect(variable('color-text-tertiary')).toBe(TERTIARY_TEXT_COLOR);
   });
 
   it('every text colour reads at 4.5:1 on the page and on cards', () => {
-    for (const name of ['color-text', 'color-text-secondary', 'color-text-tertiary', 'color-primary']) {
+    for (const name of [
+      'color-text',
+      'color-text-secondary',
+      'color-text-tertiary',
+      'color-primary',
+      'color-primary-hover',
+    ]) {
       for (const background of ['color-bg-layout', 'color-bg-container']) {
         expect(
           contrast(variable(name)!, variable(background)!),

@@ -3,6 +3,9 @@ import type { ThemeConfig } from 'antd';
 /** Ant Design's blue 7, one step darker than its default primary (#1677ff, 4.1:1 on white). */
 export const PRIMARY_COLOR = '#0958d9';
 
+/** A hovered primary button or link: lighter, as Ant Design's own hover, and still 5.2:1 with white. */
+export const PRIMARY_HOVER_COLOR = '#1668dc';
+
 /** Secondary and tertiary text: Ant Design's 45 % black read at 3.4:1; 60 % reads at 5.7:1 on white. */
 export const TERTIARY_TEXT_COLOR = 'rgba(0, 0, 0, 0.6)';
 
@@ -17,6 +20,8 @@ export const accessibleTheme = {
     colorPrimary: PRIMARY_COLOR,
     colorInfo: PRIMARY_COLOR,
     colorLink: PRIMARY_COLOR,
+    colorPrimaryHover: PRIMARY_HOVER_COLOR,
+    colorLinkHover: PRIMARY_HOVER_COLOR,
     colorTextTertiary: TERTIARY_TEXT_COLOR,
     colorTextPlaceholder: TERTIARY_TEXT_COLOR,
     colorError: '#cf1322',
