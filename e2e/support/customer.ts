@@ -1,9 +1,10 @@
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { PublicGroup } from '@retouch/shared/catalog';
 import { REGISTRATION_BONUS_TOKENS } from '@retouch/shared/constants';
 import { CustomerText } from '@retouch/shared/texts';
 import { solidPng } from './images';
 import { confirmationLink } from './outbox';
+import { expect } from './test';
 
 // Accessible names of the history page (apps/web/src/features/order-history/texts.ts).
 export const History = {

@@ -1,7 +1,8 @@
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DispatchText } from '@retouch/shared/dispatch';
 import { CustomerText } from '@retouch/shared/texts';
 import { solidPng } from './images';
+import { expect } from './test';
 
 const demoPassword = process.env.E2E_DEMO_PASSWORD ?? 'customer123';
 
