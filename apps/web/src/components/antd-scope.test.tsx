@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { ConfigProvider, theme } from 'antd';
+import { ConfigProvider, Tag, theme } from 'antd';
 import ruRU from 'antd/locale/ru_RU';
 import { describe, expect, it } from 'vitest';
 import { AntdScope } from './antd-scope';
@@ -31,5 +31,16 @@ describe('AntdScope', () => {
       </AntdScope>,
     );
     expect(screen.getByRole('status')).toHaveTextContent(expected);
+  });
+
+  it('writes the darker tag shades into the CSS variables that tags are drawn with', () => {
+    render(
+      <AntdScope>
+        <Tag color="gold">Bonus</Tag>
+      </AntdScope>,
+    );
+    const styles = [...document.querySelectorAll('style')].map((style) => style.textContent).join('\n');
+    expect(styles).toContain('--ant-gold-7:#874d00;');
+    expect(styles).not.toContain('--ant-gold-7:#d48806;');
   });
 });

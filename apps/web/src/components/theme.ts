@@ -9,6 +9,26 @@ export const PRIMARY_HOVER_COLOR = '#1668dc';
 /** Secondary and tertiary text: Ant Design's 45 % black read at 3.4:1; 60 % reads at 5.7:1 on white. */
 export const TERTIARY_TEXT_COLOR = 'rgba(0, 0, 0, 0.6)';
 
+/** The text shade (7) of the preset colours whose default reads below 4.5:1 on their lightest shade. */
+const tagTextColors = {
+  cyan: '#006d75',
+  green: '#237804',
+  lime: '#3f6600',
+  orange: '#ad4e00',
+  volcano: '#ad2102',
+  gold: '#874d00',
+  yellow: '#876800',
+};
+
+// Ant Design keeps each shade under two names (gold7, gold-7): tags read the first, and their CSS
+// variable (--ant-gold-7) takes the second.
+const tagTextTokens: Record<string, string> = Object.fromEntries(
+  Object.entries(tagTextColors).flatMap(([color, value]) => [
+    [`${color}7`, value],
+    [`${color}-7`, value],
+  ]),
+);
+
 /**
  * Ant Design's colours darkened to WCAG 2.1 AA, where its defaults fall below 4.5:1 for text: the blue
  * of links and primary buttons, grey hints and placeholders, the status colours, and the text shade (7)
@@ -32,12 +52,6 @@ export const accessibleTheme = {
     colorWarning: '#874d00',
     colorWarningBg: '#fffbe6',
     colorWarningBorder: '#ffe58f',
-    cyan7: '#006d75',
-    green7: '#237804',
-    lime7: '#3f6600',
-    orange7: '#ad4e00',
-    volcano7: '#ad2102',
-    gold7: '#874d00',
-    yellow7: '#876800',
+    ...tagTextTokens,
   },
 } satisfies ThemeConfig;
