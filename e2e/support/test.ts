@@ -85,9 +85,14 @@ class JourneyAudits {
     return this.findings.splice(0);
   }
 
+  /** The journey's end point: every page still open, asserted on or not. */
+  async auditOpenPages() {
+    for (const page of this.pages) await this.audit(page);
+  }
+
   /** At the journey's end: the pages still open, then the verdict. */
   async finish(testInfo: TestInfo) {
-    for (const page of this.pages) await this.audit(page);
+    await this.auditOpenPages();
     const unaudited = [...this.visited].filter((path) => !this.audited.has(path));
     if (unaudited.length > 0) {
       testInfo.annotations.push({ type: 'a11y-unaudited', description: unaudited.join(' ') });
@@ -106,6 +111,7 @@ let current: JourneyAudits | undefined;
 /** What a journey can ask of its audits. */
 interface AccessibilityAudit {
   takeFindings(): string[];
+  auditOpenPages(): Promise<void>;
 }
 
 export const test = base.extend<{ accessibilityAudit: AccessibilityAudit }>({
@@ -118,7 +124,10 @@ export const test = base.extend<{ accessibilityAudit: AccessibilityAudit }>({
       browser.on('context', watch);
       current = audits;
       try {
-        await use({ takeFindings: () => audits.takeFindings() });
+        await use({
+          takeFindings: () => audits.takeFindings(),
+          auditOpenPages: () => audits.auditOpenPages(),
+        });
       } finally {
         current = undefined;
         browser.off('context', watch);

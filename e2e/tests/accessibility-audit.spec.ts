@@ -37,10 +37,16 @@ test('a page is audited once an assertion on it passes, once per path, client-si
   expect(findings).not.toContain('color-contrast');
 });
 
-test('a journey whose last page has a violation fails, asserted on or not', async ({ page }) => {
-  test.fail();
+test('at the end of a journey its open pages are audited, asserted on or not', async ({
+  page,
+  accessibilityAudit,
+}) => {
   await page.route('**/a11y-probe/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: paleText }),
   );
   await page.goto('/a11y-probe/contrast');
+  expect(accessibilityAudit.takeFindings()).toEqual([]);
+  // What the fixture does once the journey's body is over, before it fails the journey on any finding.
+  await accessibilityAudit.auditOpenPages();
+  expect(accessibilityAudit.takeFindings().join('\n')).toContain('/a11y-probe/contrast  color-contrast');
 });
