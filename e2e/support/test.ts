@@ -53,9 +53,9 @@ class JourneyAudits {
     });
   }
 
-  /** Audits `page` when its path has not been audited in this journey yet. */
+  /** Audits `page`, one of the journey's watched pages, when its path has not been audited in it yet. */
   async audit(page: Page) {
-    if (page.isClosed()) return;
+    if (!this.pages.has(page) || page.isClosed()) return;
     const url = page.url();
     const path = auditedPath(url);
     if (!path || this.audited.has(path)) return;
@@ -116,11 +116,12 @@ interface AccessibilityAudit {
 
 export const test = base.extend<{ accessibilityAudit: AccessibilityAudit }>({
   accessibilityAudit: [
-    async ({ browser, context }, use, testInfo) => {
+    async ({ browser, context, javaScriptEnabled }, use, testInfo) => {
       const audits = new JourneyAudits();
       const watch = (created: BrowserContext) => audits.watchContext(created);
-      audits.watchContext(context);
-      browser.contexts().forEach(watch);
+      // axe is a script: a page with JavaScript off cannot run it. The journeys read the same pages with
+      // it on (the prerendered pages are hydrated and audited in prerender.spec.ts and phone-layout.spec.ts).
+      if (javaScriptEnabled !== false) watch(context);
       browser.on('context', watch);
       current = audits;
       try {
