@@ -1,9 +1,10 @@
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { PublicGroup } from '@retouch/shared/catalog';
 import { REGISTRATION_BONUS_TOKENS } from '@retouch/shared/constants';
 import { CustomerText } from '@retouch/shared/texts';
 import { solidPng } from './images';
 import { confirmationLink } from './outbox';
+import { expect } from './test';
 
 // Accessible names of the history page (apps/web/src/features/order-history/texts.ts).
 export const History = {
@@ -31,6 +32,8 @@ export async function registerConfirmedCustomer(page: Page, prefix = 'e2e') {
 
 /** Fills and sends the login form of the page shown (/login, with or without a redirect). */
 export async function fillLogin(page: Page, { email, password }: { email: string; password: string }) {
+  // The form is there: the login page is audited in this state (support/test.ts).
+  await expect(page.getByLabel(CustomerText.emailOrUsername)).toBeEditable();
   await page.getByLabel(CustomerText.emailOrUsername).fill(email);
   await page.getByLabel(CustomerText.password, { exact: true }).fill(password);
   await page.getByRole('main').getByRole('button', { name: CustomerText.login }).click();

@@ -1,5 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { solidPng } from './images';
+import { expect } from './test';
 
 // Accessible names of /core (apps/web/src/features/editor/texts.ts).
 const EditorPage = {

@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect } from './test';
 
 /** The viewports of issue 19: the reviewers' phone and a common laptop. */
 export const Viewports = {

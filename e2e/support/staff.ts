@@ -1,7 +1,8 @@
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DispatchText } from '@retouch/shared/dispatch';
 import { CustomerText } from '@retouch/shared/texts';
 import { solidPng } from './images';
+import { expect } from './test';
 
 const demoPassword = process.env.E2E_DEMO_PASSWORD ?? 'customer123';
 
@@ -36,6 +37,8 @@ export const ModeratorDesk = {
 /** Logs a staff member in through the login page and opens `path`. */
 export async function logInStaff(page: Page, account: { email: string; password: string }, path: string) {
   await page.goto('/login');
+  // The form is there: the login page is audited in this state (support/test.ts).
+  await expect(page.getByLabel(CustomerText.emailOrUsername)).toBeEditable();
   await page.getByLabel(CustomerText.emailOrUsername).fill(account.email);
   await page.getByLabel(CustomerText.password, { exact: true }).fill(account.password);
   await page.getByRole('main').getByRole('button', { name: CustomerText.login }).click();

@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { REGISTRATION_BONUS_TOKENS } from '@retouch/shared/constants';
 import { CustomerText } from '@retouch/shared/texts';
 import { expectBalances, logInNewCustomer } from '../support/customer';
 import { mailedMatch } from '../support/outbox';
+import { expect, test } from '../support/test';
 
 // Labels of the public and account screens (apps/web/src/features/site/texts.ts, shared/accounts.ts).
 const Screens = {

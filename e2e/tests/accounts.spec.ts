@@ -1,6 +1,7 @@
 import { solidPng } from '../support/images';
 import { confirmationLink } from '../support/outbox';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import type { Page } from '@playwright/test';
 import {
   ADMIN_VERSION_LABEL,
   GENERATED_AVATAR_MARKER,

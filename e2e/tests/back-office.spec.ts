@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { REGISTRATION_BONUS_TOKENS } from '@retouch/shared/constants';
 import { expectBalances, logInNewCustomer, sendOrder } from '../support/customer';
 import { logInStaff } from '../support/staff';
+import { expect, test } from '../support/test';
 
 const admin = {
   email: process.env.E2E_ADMIN_EMAIL ?? 'admin@retouch.local',

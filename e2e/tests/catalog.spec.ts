@@ -1,5 +1,6 @@
 import { solidPng } from '../support/images';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import type { Page } from '@playwright/test';
 import { CatalogNotice } from '@retouch/shared/catalog';
 import { CustomerText } from '@retouch/shared/texts';
 

@@ -1,11 +1,12 @@
 import { writeFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { MAX_IMAGE_BYTES } from '@retouch/shared/constants';
 import { OrderPhotoText } from '@retouch/shared/order-photos';
 import { OrderText } from '@retouch/shared/orders';
 import { CustomerText } from '@retouch/shared/texts';
 import { fillLogin, logInNewCustomer, registerConfirmedCustomer } from '../support/customer';
 import { solidPng } from '../support/images';
+import { expect, test } from '../support/test';
 
 // Accessible names of /core (apps/web/src/features/editor/texts.ts).
 const Editor = {

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { REGISTRATION_BONUS_TOKENS } from '@retouch/shared/constants';
 import { History, expectBalances, logInNewCustomer } from '../support/customer';
 import { ASTRONAUT_JPEG, groupPhoto } from '../support/face-photos';
+import { expect, test } from '../support/test';
 
 // Accessible names of /core (apps/web/src/features/editor/texts.ts and faces/texts.ts).
 const Editor = {

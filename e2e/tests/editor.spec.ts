@@ -1,9 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { REGISTRATION_BONUS_TOKENS } from '@retouch/shared/constants';
 import { OrderText } from '@retouch/shared/orders';
 import { openEditorWithPhoto } from '../support/editor';
 import { expectBalances, logInNewCustomer } from '../support/customer';
+import { expect, test } from '../support/test';
 
 // Accessible names of /core (apps/web/src/features/editor/texts.ts).
 const Editor = {

@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { REGISTRATION_BONUS_TOKENS } from '@retouch/shared/constants';
 import { OrderText } from '@retouch/shared/orders';
 import { expectBalances, History, logInNewCustomer, sendOrder } from '../support/customer';
+import { expect, test } from '../support/test';
 
 /** A one-service order delivered with the test hook, standing in for the designer and the moderator. */
 async function deliveredOrder(page: Page, serviceTitle: string) {

@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { NotificationText, OrderNoticeText } from '@retouch/shared/notifications';
 import { History, logInNewCustomer, sendOrder } from '../support/customer';
 import { mailedMatch } from '../support/outbox';
 import { socketConnected } from '../support/socket';
+import { expect, test } from '../support/test';
 
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },

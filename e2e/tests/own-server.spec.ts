@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { PublicGroup } from '@retouch/shared/catalog';
 import { solidPng } from '../support/images';
 import { ownServer } from '../support/own-server';
 import { Cabinet, logInStaff, staff } from '../support/staff';
+import { expect, test } from '../support/test';
 
 // The top bar's connection state and the cabinet's texts (features/admin/components/connection-status.tsx,
 // features/designer-cabinet/texts.ts, features/shift/texts.ts).

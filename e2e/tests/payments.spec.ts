@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectBalances, logInNewCustomer } from '../support/customer';
+import { expect, test } from '../support/test';
 import { REGISTRATION_BONUS_TOKENS } from '@retouch/shared/constants';
 import { PaymentText } from '@retouch/shared/payments';
 

@@ -1,8 +1,9 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { OrderText } from '@retouch/shared/orders';
 import { CustomerText } from '@retouch/shared/texts';
 import { History, logInNewCustomer, sendOrder } from '../support/customer';
 import { expectNoHorizontalOverflow, measureOverflow, Viewports } from '../support/layout';
+import { expect, test } from '../support/test';
 
 // Issue 19: on a 390 x 844 phone the history hid its status, cost, tip and More behind a sideways scroll,
 // the status lived only in a tooltip, and amounts broke inside ("2 coi ns"). Every customer page must fit.

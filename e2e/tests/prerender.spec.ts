@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { CustomerText } from '@retouch/shared/texts';
+import { expect, test } from '../support/test';
 
 // Issue 20, decision 29: the public pages come as HTML holding their content, prerendered at build time,
 // and the app then hydrates that HTML without a mismatch. Headings and texts as the pages write them

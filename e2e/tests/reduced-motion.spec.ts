@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // Issue 25: a user who asked for reduced motion sees nothing shimmer, spin or glide (global.css). The
 // portfolio's loading skeleton is held on screen by holding back the catalogue until it has been measured.

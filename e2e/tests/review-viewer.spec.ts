@@ -1,9 +1,10 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { OrderText } from '@retouch/shared/orders';
 import { ReviewText } from '@retouch/shared/review';
 import sharp from 'sharp';
 import { History, logInNewCustomer, sendOrder } from '../support/customer';
 import { Cabinet, designerOnDuty, ModeratorDesk, moderatorOnDuty, sendResultPicture } from '../support/staff';
+import { expect, test } from '../support/test';
 
 // The review viewer's words (apps/web/src/components/review-viewer/review-viewer-texts.ts).
 const Viewer = {

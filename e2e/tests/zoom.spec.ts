@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { CustomerText } from '@retouch/shared/texts';
 import { History, logInNewCustomer, sendOrder } from '../support/customer';
 import { Viewports } from '../support/layout';

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from '../../support/test';
 import { REGISTRATION_BONUS_TOKENS } from '@retouch/shared/constants';
 import { DispatchText } from '@retouch/shared/dispatch';
 import { OrderText } from '@retouch/shared/orders';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test';
 import { DispatchText } from '@retouch/shared/dispatch';
 import { OrderText } from '@retouch/shared/orders';
 import { logInNewCustomer, sendOrder } from '../../support/customer';
