@@ -3,8 +3,8 @@ import { fitInside, type Rect } from './canvas-layout';
 import type { Point } from './editor-reducer';
 
 /** Canvas units an arrow key moves a marker; with Shift, four times as far. */
-export const ARROW_STEP = 5;
-export const LARGE_ARROW_STEP = ARROW_STEP * 4;
+const ARROW_STEP = 5;
+const LARGE_ARROW_STEP = ARROW_STEP * 4;
 
 const ARROW_DIRECTIONS: Record<string, Point> = {
   ArrowLeft: { x: -1, y: 0 },
