@@ -28,7 +28,9 @@ const AnnounceContext = createContext<Announce | null>(null);
 
 /**
  * Two live regions, present from the first render (screen readers ignore a region that appears together
- * with its text), and `useAnnounce()` below it to put a message in one.
+ * with its text), and `useAnnounce()` below it to put a message in one. They are live by aria-live alone,
+ * without the roles status and alert: an empty alert on every back-office page would be one more alert
+ * beside the page's own, for screen readers' lists of them and for whoever looks the page's alert up.
  */
 export function LiveAnnouncerProvider({ children }: { children: ReactNode }) {
   const [polite, setPolite] = useState('');
@@ -42,10 +44,10 @@ export function LiveAnnouncerProvider({ children }: { children: ReactNode }) {
     <AnnounceContext value={announce}>
       {children}
       <div style={VISUALLY_HIDDEN}>
-        <div id={LiveRegionId.polite} role="status" aria-live="polite" aria-atomic="true">
+        <div id={LiveRegionId.polite} aria-live="polite" aria-atomic="true">
           {polite}
         </div>
-        <div id={LiveRegionId.assertive} role="alert" aria-live="assertive" aria-atomic="true">
+        <div id={LiveRegionId.assertive} aria-live="assertive" aria-atomic="true">
           {assertive}
         </div>
       </div>

@@ -44,6 +44,13 @@ vi.mock('@/features/editor/components/editor-canvas', async () => {
   return { EditorCanvas: FakeEditorCanvas };
 });
 
+// Nor the moderator's drawing stage (Konva too): one stand-in for all files, since the files of a worker
+// share their modules (isolate: false) and a file's own mock reached only the first file that loaded it.
+vi.mock('@/features/moderator-workplace/components/drawing-stage', async () => {
+  const { FakeDrawingStage } = await import('@/features/moderator-workplace/test/fake-drawing-stage');
+  return { DrawingStage: FakeDrawingStage };
+});
+
 // No test runs face-api (it needs WebGL): the detector and the device's WebGL are one fake for all files.
 vi.mock('@/features/editor/faces/face-detector', async () => {
   const { fakeFaceDetector } = await import('./fake-face-detector');

@@ -11,7 +11,6 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StaffOrderText } from '@/components/staff-order/texts';
-import type { DrawingStageProps } from '@/features/moderator-workplace/components/drawing-stage';
 import { ModeratorText } from '@/features/moderator-workplace/texts';
 import { DEFAULT_BRUSH_COLOR } from '@/features/moderator-workplace/utils/drawing';
 import { setSessionFlags } from '@/lib/session/session-flags';
@@ -24,28 +23,7 @@ import { renderApp } from '@/test/render-app';
 /** `GET /api/executor/state` off shift, no order in hand: what the designer cabinet reads on connecting. */
 const OFF_SHIFT_CABINET: CabinetSnapshot = { shift: { startDate: null }, order: null, extensionOffer: false };
 
-// Konva draws on a real <canvas>, which happy-dom does not have (its getContext answers null), so
-// only the drawing stage is replaced: a button standing for a stroke, and a PNG export. The editor
-// around it (colour, undo, comment and its limit, the multipart call) stays real.
-vi.mock('@/features/moderator-workplace/components/drawing-stage', async () => {
-  const { useImperativeHandle } = await import('react');
-  return {
-    DrawingStage: ({ picture, lines, color, onLinesChange, ref }: DrawingStageProps) => {
-      useImperativeHandle(ref, () => ({
-        toPng: () => Promise.resolve(new Blob(['marked-up'], { type: 'image/png' })),
-      }));
-      return (
-        <div>
-          <p>{`Drawing on ${picture}`}</p>
-          <p>{`Strokes: ${lines.map((line) => line.color).join(', ') || 'none'}`}</p>
-          <button type="button" onClick={() => onLinesChange([...lines, { color, points: [1, 1, 9, 9] }])}>
-            Draw a stroke
-          </button>
-        </div>
-      );
-    },
-  };
-});
+// The drawing stage is the stand-in every web test has (test/setup.ts, moderator-workplace/test).
 
 const moderator = aUser({ email: 'moderator@retouch.local', role: { title: 'Moderator' }, isAdmin: true });
 const moderatorPermissions = [0, 5, 6].map((sign) => ({ sign, status: true }));

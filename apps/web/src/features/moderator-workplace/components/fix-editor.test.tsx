@@ -9,19 +9,9 @@ import { ModeratorWorkplaceContext, type ModeratorWorkplace } from '../hooks/use
 import { DEFAULT_BRUSH_COLOR } from '../utils/drawing';
 import { initialWorkplaceState } from '../utils/workplace-state';
 import { ModeratorText } from '../texts';
-import type { DrawingStageProps } from './drawing-stage';
 import { FixEditor } from './fix-editor';
 
-// Konva needs a real <canvas> (happy-dom has none): the stage lists the marks it would draw.
-vi.mock('./drawing-stage', () => ({
-  DrawingStage: ({ regionMarks }: DrawingStageProps) => (
-    <ul aria-label="Drawn region marks">
-      {regionMarks.map((mark, index) => (
-        <li key={index}>{`${mark.region} ${mark.color} ${mark.comment}`}</li>
-      ))}
-    </ul>
-  ),
-}));
+// The drawing stage is the stand-in of test/setup.ts: it lists the region marks it would draw.
 
 const workplace: ModeratorWorkplace = {
   ...initialWorkplaceState,
