@@ -66,7 +66,7 @@ test('the designer cabinet says when the connection is down, searches again once
   // The server goes away: no search is presented while nothing can arrive, then the client gives up.
   await server.stop();
   await expect(header.getByText(Connection.reconnecting)).toBeVisible();
-  await expect(page.getByText(searchPaused)).toBeVisible();
+  await expect(page.getByRole('main').getByText(searchPaused)).toBeVisible();
   await expect(page.getByText(Cabinet.searching)).toBeHidden();
   await expect(header.getByText(Connection.offline)).toBeVisible({ timeout: 60_000 });
 

@@ -17,6 +17,7 @@ export default function ContactUsPage() {
       <ClientOnly
         placeholder={
           <div
+            role="status"
             aria-busy="true"
             aria-label={SiteText.formLoading}
             className="placeholder"

@@ -16,6 +16,7 @@ export default function PortfolioPage() {
       <ClientOnly
         placeholder={
           <div
+            role="status"
             aria-busy="true"
             aria-label={PortfolioText.loading}
             className="placeholder"

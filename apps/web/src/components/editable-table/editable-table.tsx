@@ -54,7 +54,7 @@ export function EditableTable<Row extends { _id: string }>({
     );
   }
   const table = list.isPending ? (
-    <div aria-busy="true" aria-label={texts.loading}>
+    <div role="status" aria-busy="true" aria-label={texts.loading}>
       <Skeleton active paragraph={{ rows: skeletonRows }} title={false} />
     </div>
   ) : (

@@ -1,3 +1,4 @@
+import { KeyboardScroll } from '@/components/keyboard-scroll';
 import {
   ExecutorResult,
   ReviewResult,
@@ -69,15 +70,17 @@ const columns: TableColumnsType<StaffProcessingStep> = [
 export function ReviewHistory({ order }: { order: StaffOrder }) {
   return (
     <Card title={StaffOrderText.history}>
-      <Table<StaffProcessingStep>
-        rowKey="_id"
-        size="small"
-        columns={columns}
-        dataSource={order.processing}
-        pagination={false}
-        locale={{ emptyText: <Empty description={StaffOrderText.historyEmpty} /> }}
-        scroll={{ x: true }}
-      />
+      <KeyboardScroll label={StaffOrderText.history}>
+        <Table<StaffProcessingStep>
+          rowKey="_id"
+          size="small"
+          columns={columns}
+          dataSource={order.processing}
+          pagination={false}
+          locale={{ emptyText: <Empty description={StaffOrderText.historyEmpty} /> }}
+          scroll={{ x: true }}
+        />
+      </KeyboardScroll>
     </Card>
   );
 }

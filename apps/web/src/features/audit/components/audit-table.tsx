@@ -1,3 +1,4 @@
+import { KeyboardScroll } from '@/components/keyboard-scroll';
 import { AuditText, type AuditEntry } from '@retouch/shared/audit';
 import { DEFAULT_ADMIN_PAGE_SIZE } from '@retouch/shared/constants';
 import { AdminText } from '@retouch/shared/texts';
@@ -46,22 +47,24 @@ export function AuditTable({ filter }: { filter: AuditFilter }) {
   }
 
   return (
-    <Table<AuditEntry>
-      rowKey="_id"
-      columns={columns}
-      dataSource={audit.data?.entries}
-      // A page being loaded: the previous one stays under the spinner.
-      loading={audit.isPending || audit.isPlaceholderData}
-      // Not "no actions" before the answer says so.
-      locale={{ emptyText: audit.isSuccess ? <Empty description={AuditText.empty} /> : <span /> }}
-      scroll={{ x: true }}
-      pagination={{
-        current: page,
-        pageSize: DEFAULT_ADMIN_PAGE_SIZE,
-        total: audit.data?.total ?? 0,
-        showSizeChanger: false,
-      }}
-      onChange={(pagination) => setPaging({ filterKey, page: pagination.current ?? 1 })}
-    />
+    <KeyboardScroll label={AuditText.screenTitle}>
+      <Table<AuditEntry>
+        rowKey="_id"
+        columns={columns}
+        dataSource={audit.data?.entries}
+        // A page being loaded: the previous one stays under the spinner.
+        loading={audit.isPending || audit.isPlaceholderData}
+        // Not "no actions" before the answer says so.
+        locale={{ emptyText: audit.isSuccess ? <Empty description={AuditText.empty} /> : <span /> }}
+        scroll={{ x: true }}
+        pagination={{
+          current: page,
+          pageSize: DEFAULT_ADMIN_PAGE_SIZE,
+          total: audit.data?.total ?? 0,
+          showSizeChanger: false,
+        }}
+        onChange={(pagination) => setPaging({ filterKey, page: pagination.current ?? 1 })}
+      />
+    </KeyboardScroll>
   );
 }

@@ -29,7 +29,7 @@ export function DaysSection({ days }: { days: DashboardDay[] }) {
       </Typography.Paragraph>
       <Suspense
         fallback={
-          <div aria-busy="true" aria-label={DashboardText.chartLoading}>
+          <div role="status" aria-busy="true" aria-label={DashboardText.chartLoading}>
             <Skeleton active paragraph={{ rows: 4 }} title={false} />
           </div>
         }

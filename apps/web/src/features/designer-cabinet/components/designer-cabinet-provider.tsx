@@ -113,8 +113,9 @@ export function DesignerCabinetProvider({ designer, children }: { designer: bool
     events.current += 1;
     // The server repeats the held order on every reconnect: only a new one is announced.
     if (state.order?._id !== order._id) {
+      // Ant Design's messages and notifications are alerts (role=alert): screen readers read them as
+      // they come, so what they say is not put in the live announcer as well (it was read twice).
       void message.success(DispatchText.orderReceived, ORDER_RECEIVED_NOTICE_SECONDS);
-      announce(DispatchText.orderReceived);
       if (orderAlertsEnabled()) alertOrderArrived();
     }
     dispatch({ type: 'orderReceived', order, now: Date.now() });
@@ -130,7 +131,6 @@ export function DesignerCabinetProvider({ designer, children }: { designer: bool
     }
     events.current += 1;
     closeExtensionOffer();
-    announce(text);
     if (code === TimeExtensionCode.extended) {
       void message.success(text, TIME_MESSAGE_SECONDS);
       dispatch({ type: 'timeExtended', now: Date.now() });
@@ -152,7 +152,6 @@ export function DesignerCabinetProvider({ designer, children }: { designer: bool
       description: parsed.data.message,
       duration: TIME_MESSAGE_SECONDS,
     });
-    announce(parsed.data.message);
     rememberSearching(true);
     dispatch({ type: 'orderHandedOver' });
     socket?.emit(SocketEvent.executorFind, true);
@@ -163,7 +162,6 @@ export function DesignerCabinetProvider({ designer, children }: { designer: bool
   const onErrors = useEffectEvent((payload: unknown) => {
     const parsed = socketErrorSchema.safeParse(payload);
     if (!parsed.success || parsed.data.status === UNAUTHORIZED || state.phase !== 'searching') return;
-    announce(parsed.data.message);
     rememberSearching(false);
     dispatch({ type: 'searchStopped' });
   });

@@ -1,3 +1,4 @@
+import { KeyboardScroll } from '@/components/keyboard-scroll';
 import { ExecutorResult, type StaffOrder, type StaffProcessingStep } from '@retouch/shared/dispatch';
 import { Card, Empty, Table, type TableColumnsType } from 'antd';
 import { DesignerText } from '../texts';
@@ -35,15 +36,17 @@ export function ProcessingHistory({ order }: { order: StaffOrder }) {
   const steps = order.processing.filter((step): step is ExecutorStep => step.executor !== null);
   return (
     <Card title={DesignerText.history}>
-      <Table<ExecutorStep>
-        rowKey="_id"
-        size="small"
-        columns={columns}
-        dataSource={steps}
-        pagination={false}
-        locale={{ emptyText: <Empty description={DesignerText.historyEmpty} /> }}
-        scroll={{ x: true }}
-      />
+      <KeyboardScroll label={DesignerText.history}>
+        <Table<ExecutorStep>
+          rowKey="_id"
+          size="small"
+          columns={columns}
+          dataSource={steps}
+          pagination={false}
+          locale={{ emptyText: <Empty description={DesignerText.historyEmpty} /> }}
+          scroll={{ x: true }}
+        />
+      </KeyboardScroll>
     </Card>
   );
 }

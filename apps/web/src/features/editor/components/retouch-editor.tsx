@@ -202,7 +202,13 @@ interface CatalogueSectionProps {
 function CatalogueSection({ catalogue, state, dispatch }: CatalogueSectionProps) {
   if (catalogue.isPending) {
     return (
-      <Flex gap="middle" aria-busy="true" aria-label={EditorText.loading} style={{ overflow: 'hidden' }}>
+      <Flex
+        gap="middle"
+        role="status"
+        aria-busy="true"
+        aria-label={EditorText.loading}
+        style={{ overflow: 'hidden' }}
+      >
         {Array.from({ length: 5 }, (_, index) => (
           <Skeleton.Image key={index} active />
         ))}

@@ -5,7 +5,6 @@ import { ReviewText } from '@retouch/shared/review';
 import { AdminText } from '@retouch/shared/texts';
 import { App } from 'antd';
 import { useEffect, useEffectEvent, useMemo, useReducer, type ReactNode } from 'react';
-import { useAnnounce } from '@/lib/live-announcer';
 import { useSocket } from '@/lib/socket-context';
 import { useConnectionAnnouncements } from '@/lib/use-connection-announcements';
 import { useConnectionState } from '@/lib/use-connection-state';
@@ -23,15 +22,14 @@ const connectionTexts = { lost: ModeratorText.connectionLost, restored: Moderato
 export function ModeratorWorkplaceProvider({ children }: { children: ReactNode }) {
   const socket = useSocket();
   const { message, notification } = App.useApp();
-  const announce = useAnnounce();
   const [state, dispatch] = useReducer(workplaceReducer, initialWorkplaceState);
   useConnectionAnnouncements(useConnectionState(socket), state.phase !== 'idle', connectionTexts);
 
   const onOrder = useEffectEvent((order: StaffOrder) => {
     // The server repeats the held order on every reconnect: only a new one is announced.
     if (state.order?._id !== order._id) {
+      // An alert (Ant Design's message, role=alert): read as it comes, not announced a second time.
       void message.success(ModeratorText.orderArrived);
-      announce(ModeratorText.orderArrived);
     }
     dispatch({ type: 'orderReceived', order, now: Date.now() });
   });
@@ -45,7 +43,6 @@ export function ModeratorWorkplaceProvider({ children }: { children: ReactNode }
       description: parsed.data.message,
       duration: TIME_MESSAGE_SECONDS,
     });
-    announce(parsed.data.message);
     dispatch({ type: 'orderDecided' });
     socket?.emit(SocketEvent.reviewFind, true);
   });
@@ -57,7 +54,6 @@ export function ModeratorWorkplaceProvider({ children }: { children: ReactNode }
     const parsed = socketErrorSchema.safeParse(payload);
     if (!parsed.success || parsed.data.message !== ReviewText.noCabinet || state.phase !== 'searching')
       return;
-    announce(parsed.data.message);
     dispatch({ type: 'searchStopped' });
   });
 

@@ -2,7 +2,6 @@ import type { MessageAnswer } from '@retouch/shared/users';
 import { AdminText } from '@retouch/shared/texts';
 import { App } from 'antd';
 import { errorMessage } from '@/lib/api-client';
-import { useAnnounce } from '@/lib/live-announcer';
 import { useModeratorWorkplace } from './use-moderator-workplace';
 
 /**
@@ -12,18 +11,15 @@ import { useModeratorWorkplace } from './use-moderator-workplace';
 export function useDecisionOutcome() {
   const { orderDecided } = useModeratorWorkplace();
   const { notification } = App.useApp();
-  const announce = useAnnounce();
   return async (decision: Promise<MessageAnswer>): Promise<boolean> => {
     try {
       const answer = await decision;
       notification.success({ title: answer.message });
-      announce(answer.message);
       orderDecided();
       return true;
     } catch (error) {
       const description = errorMessage(error, AdminText.somethingWrong);
       notification.error({ title: AdminText.error, description });
-      announce(`${AdminText.error}: ${description}`);
       return false;
     }
   };

@@ -49,7 +49,7 @@ export function Portfolio() {
 
 function PortfolioSkeleton() {
   return (
-    <Flex vertical gap="large" aria-busy="true" aria-label={PortfolioText.loading}>
+    <Flex vertical gap="large" role="status" aria-busy="true" aria-label={PortfolioText.loading}>
       <Flex gap="middle">
         <Skeleton.Button active />
         <Skeleton.Button active />

@@ -44,7 +44,12 @@ export function SiteFooter() {
 
 function ContactsPlaceholder() {
   return (
-    <div aria-label={SiteText.loadingContacts} aria-busy="true" className="site-footer__contacts-placeholder">
+    <div
+      role="status"
+      aria-label={SiteText.loadingContacts}
+      aria-busy="true"
+      className="site-footer__contacts-placeholder"
+    >
       <div className="placeholder" />
       <div className="placeholder" />
     </div>
