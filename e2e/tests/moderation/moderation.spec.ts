@@ -80,12 +80,14 @@ test('an order goes to the designer, is sent back by the moderator with a drawn 
   const row = customer.locator(`tr[data-row-key="${orderId}"]`);
 
   // The designer has it live and hands in a first result; the moderator has it for review at once.
-  // Screen readers are told of both arrivals.
+  // Screen readers are told of both arrivals once: by the notice, an alert, and not again by the announcer.
+  await expect(desk.getByRole('alert').filter({ hasText: DispatchText.orderReceived })).toBeVisible();
   await expect(desk.getByText(message)).toBeVisible();
-  await expect(spoken(desk)).toContainText(DispatchText.orderReceived);
+  await expect(spoken(desk)).not.toContainText(DispatchText.orderReceived);
   await sendResult(desk, FIRST_RESULT);
+  await expect(moderator.getByRole('alert').filter({ hasText: Workplace.orderArrived })).toBeVisible();
   await expect(moderator.getByText(message)).toBeVisible();
-  await expect(spoken(moderator)).toContainText(Workplace.orderArrived);
+  await expect(spoken(moderator)).not.toContainText(Workplace.orderArrived);
   await expect(row.getByLabel(OrderText.beingModerated)).toBeVisible();
 
   // Fix: a stroke drawn on the result, a comment, and the marked-up picture sent back.
