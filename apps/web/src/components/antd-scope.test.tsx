@@ -1,21 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { ConfigProvider, Progress, Tag, theme } from 'antd';
 import ruRU from 'antd/locale/ru_RU';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AntdScope } from './antd-scope';
 import { PRIMARY_COLOR, TERTIARY_TEXT_COLOR } from './theme';
-
-/** Answers the reduced-motion query as a user who asked for less motion. */
-function preferReducedMotion() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('prefers-reduced-motion: reduce'),
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-  }));
-}
+import { preferReducedMotion } from '@/test/viewport';
 
 function MotionProbe() {
   const { token } = theme.useToken();

@@ -7,6 +7,7 @@ import { CompareText } from '@/components/before-after-slider';
 import { PortfolioText } from '@/features/portfolio/texts';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { preferReducedMotion } from '@/test/viewport';
 
 function aService(id: string, title: string, cost = 3): PublicService {
   return {
@@ -50,18 +51,6 @@ function openPortfolio(groups: PublicGroup[] = [face, body]) {
 const carousel = (group: string) => screen.getByLabelText(PortfolioText.servicesOf(group));
 /** The Swiper instance Swiper keeps on its element. */
 const swiperOf = (group: string) => (carousel(group) as HTMLElement & { swiper: Swiper }).swiper;
-
-/** Answers the reduced-motion query as a user who asked for less motion. */
-function preferReducedMotion() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('prefers-reduced-motion: reduce'),
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-  }));
-}
 
 // The route loads the page lazily; loading it once here keeps the first test's waits about the screen.
 beforeAll(async () => {

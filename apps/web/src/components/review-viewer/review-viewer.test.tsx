@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ReviewViewer } from './review-viewer';
 import { ReviewViewerText, type ReviewViewerTexts } from './review-viewer-texts';
+import { preferReducedMotion } from '@/test/viewport';
 
 const BEFORE = '/api/files/original.jpg';
 const AFTER = '/api/files/result.jpg';
@@ -20,18 +21,6 @@ const modeButton = (name: string) => screen.getByRole('button', { name });
 /** The picture blink mode shows now: the one not hidden. */
 function shownPicture() {
   return screen.getByRole('img', { name: new RegExp(`^(${text.before}|${text.after})$`) });
-}
-
-/** Answers the reduced-motion query as a user who asked for less motion. */
-function preferReducedMotion() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('prefers-reduced-motion: reduce'),
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-  }));
 }
 
 describe('ReviewViewer', () => {

@@ -14,6 +14,7 @@ import { aStaffOrder } from '@/test/staff-order-fixtures';
 import { DesignerText } from '../texts';
 import { DesignerCabinetProvider } from './designer-cabinet-provider';
 import { DutyControls } from './duty-controls';
+import { toldOnce } from '@/test/told-once';
 
 const NOW = Date.parse('2026-11-27T12:00:00.000Z');
 /** An hour's order started 50 min 30 s ago: 9 min 30 s are left before its hard deadline. */
@@ -49,18 +50,6 @@ function renderCabinet() {
 
 beforeEach(() => vi.spyOn(Date, 'now').mockReturnValue(NOW));
 afterEach(() => vi.restoreAllMocks());
-
-/**
- * Whether `text` is in one of the page's alerts (Ant Design's messages and notifications are role=alert,
- * read by screen readers as they come) and nowhere in the live announcer, which would read it twice.
- */
-async function toldOnce(text: string) {
-  await expect
-    .poll(() => screen.queryAllByRole('alert').some((alert) => alert.textContent?.includes(text)))
-    .toBe(true);
-  expect(document.getElementById(LiveRegionId.polite)).not.toHaveTextContent(text);
-  expect(document.getElementById(LiveRegionId.assertive)).not.toHaveTextContent(text);
-}
 
 describe('DesignerCabinetProvider for screen readers', () => {
   it('tells an order arrived once, in an alert, the live regions being in the page before it', async () => {

@@ -11,6 +11,7 @@ import { aStaffOrder } from '@/test/staff-order-fixtures';
 import { ModeratorText } from '../texts';
 import { DutyControls } from './duty-controls';
 import { ModeratorWorkplaceProvider } from './moderator-workplace-provider';
+import { toldOnce } from '@/test/told-once';
 
 const polite = () => document.getElementById(LiveRegionId.polite)!;
 
@@ -29,18 +30,6 @@ function renderWorkplace() {
     </App>,
   );
   return (event: string, payload?: unknown) => act(() => socket.serverEmit(event, payload));
-}
-
-/**
- * Whether `text` is in one of the page's alerts (Ant Design's messages and notifications are role=alert,
- * read by screen readers as they come) and nowhere in the live announcer, which would read it twice.
- */
-async function toldOnce(text: string) {
-  await expect
-    .poll(() => screen.queryAllByRole('alert').some((alert) => alert.textContent?.includes(text)))
-    .toBe(true);
-  expect(document.getElementById(LiveRegionId.polite)).not.toHaveTextContent(text);
-  expect(document.getElementById(LiveRegionId.assertive)).not.toHaveTextContent(text);
 }
 
 describe('ModeratorWorkplaceProvider for screen readers', () => {
