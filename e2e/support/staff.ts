@@ -6,6 +6,12 @@ import { expect } from './test';
 
 const demoPassword = process.env.E2E_DEMO_PASSWORD ?? 'customer123';
 
+/** The admin the journeys' server is started with (playwright.config.ts sets both variables). */
+export const admin = {
+  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@retouch.local',
+  password: process.env.E2E_ADMIN_PASSWORD ?? 'admin-password-e2e',
+};
+
 /** The demo staff accounts the first start seeds (apps/server/src/seed.ts). */
 export const staff = {
   designer: { email: 'designer@retouch.local', password: demoPassword },

@@ -1,5 +1,6 @@
 import { solidPng } from '../support/images';
 import { confirmationLink } from '../support/outbox';
+import { admin } from '../support/staff';
 import { expect, test } from '../support/test';
 import type { Page } from '@playwright/test';
 import {
@@ -9,10 +10,6 @@ import {
 } from '@retouch/shared/constants';
 import { AdminText, CustomerText, ServerText } from '@retouch/shared/texts';
 
-const admin = {
-  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@retouch.local',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'admin-password-e2e',
-};
 const customer = {
   email: process.env.E2E_CUSTOMER_EMAIL ?? 'customer@retouch.local',
   password: process.env.E2E_DEMO_PASSWORD ?? 'customer123',

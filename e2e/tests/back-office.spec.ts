@@ -2,13 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { REGISTRATION_BONUS_TOKENS } from '@retouch/shared/constants';
 import { expectBalances, logInNewCustomer, sendOrder } from '../support/customer';
-import { logInStaff } from '../support/staff';
+import { admin, logInStaff } from '../support/staff';
 import { expect, test } from '../support/test';
-
-const admin = {
-  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@retouch.local',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'admin-password-e2e',
-};
 
 // Labels of the back office (apps/web/src/features/{roles,user-management,admin-orders}/texts.ts, shared texts).
 const Office = {

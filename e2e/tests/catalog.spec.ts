@@ -1,13 +1,9 @@
 import { solidPng } from '../support/images';
+import { admin } from '../support/staff';
 import { expect, test } from '../support/test';
 import type { Page } from '@playwright/test';
 import { CatalogNotice } from '@retouch/shared/catalog';
 import { CustomerText } from '@retouch/shared/texts';
-
-const admin = {
-  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@retouch.local',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'admin-password-e2e',
-};
 
 // Accessible names of /admin/slider (the catalogue editor's own wording, not in the shared package).
 const Slider = {

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { PublicGroup } from '@retouch/shared/catalog';
 import { solidPng } from '../support/images';
 import { ownServer } from '../support/own-server';
-import { Cabinet, logInStaff, staff } from '../support/staff';
+import { admin, Cabinet, logInStaff, staff } from '../support/staff';
 import { expect, test } from '../support/test';
 
 // The top bar's connection state and the cabinet's texts (features/admin/components/connection-status.tsx,
@@ -104,10 +104,6 @@ async function figure(page: Page, label: string) {
 test('the dashboard counts the orders waiting for a designer and what they brought today, live', async ({
   page,
 }) => {
-  const admin = {
-    email: process.env.E2E_ADMIN_EMAIL ?? 'admin@retouch.local',
-    password: process.env.E2E_ADMIN_PASSWORD ?? 'admin-password-e2e',
-  };
   await logInStaff(page, admin, '/admin');
   const waiting = page.getByRole('group', { name: Dashboard.waitingDesigner });
   await expect(waiting).not.toHaveText(Dashboard.waitingDesigner);

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { admin, logInStaff } from '../support/staff';
 import { expect, test } from '../support/test';
 
 // Issue 25: a user who asked for reduced motion sees nothing shimmer, spin or glide (global.css). The
@@ -50,6 +51,36 @@ test.describe('for a user who asked for reduced motion', () => {
     }
     release();
     await expect(page.getByRole('tab').first()).toBeVisible();
+  });
+
+  // Shortening every element's transitions to 0.01 ms turned them on for all properties of elements that
+  // had none (transition-property defaults to all): a position a script set was read back unchanged until
+  // the next frame, so Ant Design measured its dropdowns where they were hidden and left them there.
+  test('a position a script sets is read back at once', async ({ page }) => {
+    await page.goto('/');
+    const readBack = await page.evaluate(() => {
+      const box = document.createElement('div');
+      box.style.position = 'absolute';
+      box.style.left = '0px';
+      document.body.append(box);
+      const before = getComputedStyle(box).left;
+      box.style.left = '100px';
+      const left = getComputedStyle(box).left;
+      box.remove();
+      return [before, left];
+    });
+    expect(readBack).toEqual(['0px', '100px']);
+  });
+
+  test('a dropdown opens under its field, every time', async ({ page }) => {
+    await logInStaff(page, admin, '/admin/orders');
+    const statusFilter = page.getByLabel('Статус');
+    for (let opening = 0; opening < 5; opening++) {
+      await statusFilter.click();
+      await expect(page.getByTitle('Выполнен', { exact: true })).toBeInViewport();
+      await page.keyboard.press('Escape');
+      await expect(page.getByTitle('Выполнен', { exact: true })).toBeHidden();
+    }
   });
 });
 

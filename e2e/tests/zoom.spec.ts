@@ -3,18 +3,13 @@ import { expect, test } from '../support/test';
 import { CustomerText } from '@retouch/shared/texts';
 import { History, logInNewCustomer, sendOrder } from '../support/customer';
 import { Viewports } from '../support/layout';
-import { Cabinet, logInStaff, ModeratorDesk } from '../support/staff';
+import { admin, Cabinet, logInStaff, ModeratorDesk } from '../support/staff';
 
 // Issue 25, WCAG 1.4.10 Reflow: at 200 % zoom a 1280 px window is 640 CSS px wide, and no page may then
 // scroll sideways. A data table may scroll inside its own box (the criterion's exception for
 // two-dimensional tables); the document itself may not.
 
 const ZOOMED = { width: 640, height: 400 } as const;
-
-const admin = {
-  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@retouch.local',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'admin-password-e2e',
-};
 
 /** A page, and what shows once it has its content (the check must not pass on a page still loading). */
 interface ZoomedPage {
