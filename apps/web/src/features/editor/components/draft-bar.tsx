@@ -15,10 +15,12 @@ const STATUS_TEXT: Record<DraftStatus, string | null> = {
 interface DraftBarProps {
   status: DraftStatus;
   onDiscard: () => void;
+  /** What has the focus once the draft, and this bar with it, is gone. */
+  focusAfterDiscard: () => HTMLElement | null;
 }
 
 /** Where the draft stands on this device, and 'Start over', which discards it once confirmed. */
-export function DraftBar({ status, onDiscard }: DraftBarProps) {
+export function DraftBar({ status, onDiscard, focusAfterDiscard }: DraftBarProps) {
   const [asking, setAsking] = useState(false);
   const text = STATUS_TEXT[status];
   return (
@@ -34,7 +36,7 @@ export function DraftBar({ status, onDiscard }: DraftBarProps) {
         {EditorText.startOver}
       </Button>
       {asking && (
-        <ReturnFocus>
+        <ReturnFocus fallback={focusAfterDiscard}>
           <Modal
             open
             title={EditorText.discardTitle}

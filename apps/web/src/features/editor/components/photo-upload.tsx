@@ -1,7 +1,7 @@
 import { OrderPhotoText } from '@retouch/shared/order-photos';
 import { UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Modal, Progress, Typography, Upload } from 'antd';
-import { useId, useState, type Dispatch } from 'react';
+import { useId, useState, type Dispatch, type Ref } from 'react';
 import type { EditorAction, LoadedPhoto } from '../model/editor-reducer';
 import { ACCEPTED_PHOTO_TYPES, photoSizeProblem } from '../model/photo-checks';
 import { EditorText } from '../texts';
@@ -15,6 +15,8 @@ interface PhotoUploadProps {
   dispatch: Dispatch<EditorAction>;
   /** Persons are marked or services chosen on the current photo: a new one asks first. */
   askBeforeReplacing: boolean;
+  /** The upload button, for whoever sends the focus there. */
+  buttonRef?: Ref<HTMLButtonElement>;
 }
 
 /**
@@ -22,7 +24,7 @@ interface PhotoUploadProps {
  * its size and type before it is read, its resolution once decoded; a refused one says why, with the
  * limit. It is never enlarged, and replaces a photo with marks on it only once the customer agrees.
  */
-export function PhotoUpload({ dispatch, askBeforeReplacing }: PhotoUploadProps) {
+export function PhotoUpload({ dispatch, askBeforeReplacing, buttonRef }: PhotoUploadProps) {
   const limitsId = useId();
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -76,6 +78,7 @@ export function PhotoUpload({ dispatch, askBeforeReplacing }: PhotoUploadProps) 
           }}
         >
           <Button
+            ref={buttonRef}
             type="primary"
             icon={<UploadOutlined aria-hidden />}
             loading={progress !== null}

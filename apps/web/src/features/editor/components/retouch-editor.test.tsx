@@ -228,6 +228,7 @@ describe('the draft is kept on the device', () => {
     await view.user.click(question.getByRole('button', { name: EditorText.cancel }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByText('Showing me.jpg')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: EditorText.startOver })).toHaveFocus();
 
     await view.user.click(screen.getByRole('button', { name: EditorText.startOver }));
     question = await dialog(EditorText.discardTitle);
@@ -235,6 +236,8 @@ describe('the draft is kept on the device', () => {
     expect(await screen.findByText('No photo')).toBeInTheDocument();
     expect(serviceCard(/^Teeth whitening/)).toHaveAttribute('aria-pressed', 'false');
     expect(screen.queryByRole('button', { name: EditorText.startOver })).not.toBeInTheDocument();
+    // 'Start over' is gone with the draft: the focus goes to the upload, where the customer starts again.
+    await waitFor(() => expect(screen.getByRole('button', { name: EditorText.uploadImage })).toHaveFocus());
     await waitFor(() => expect(memoryDraft()).toBeNull());
   });
 });

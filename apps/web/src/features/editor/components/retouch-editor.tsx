@@ -83,6 +83,7 @@ export function RetouchEditor({
   const cost = totalCost(state);
   const minutes = timerMinutes(state);
   const [markerFocus, setMarkerFocus] = useState<MarkerFocus | null>(null);
+  const uploadButton = useRef<HTMLButtonElement>(null);
 
   const addPerson = () => {
     // A refused person (no photo, or the limit) is only the reducer's notice: the focus stays.
@@ -106,9 +107,13 @@ export function RetouchEditor({
       <Alert type="info" showIcon title={AccountUiText.picturesKept} />
       <Flex gap="large" vertical={mobile} align={mobile ? 'stretch' : 'flex-start'}>
         <Flex vertical gap="middle" style={{ maxWidth: '100%', minWidth: 0 }}>
-          <PhotoUpload dispatch={dispatch} askBeforeReplacing={hasMarks(state)} />
+          <PhotoUpload dispatch={dispatch} askBeforeReplacing={hasMarks(state)} buttonRef={uploadButton} />
           {!isBlank(state) && (
-            <DraftBar status={draft.status} onDiscard={() => dispatch({ type: 'draftDiscarded' })} />
+            <DraftBar
+              status={draft.status}
+              onDiscard={() => dispatch({ type: 'draftDiscarded' })}
+              focusAfterDiscard={() => uploadButton.current}
+            />
           )}
           {state.armedEmbed && (
             <Alert
