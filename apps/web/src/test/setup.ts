@@ -107,7 +107,10 @@ afterEach(() => {
   // <title> that document.title created) must not reach the next file.
   document.head.replaceChildren();
   FakeSocket.created = [];
+  // Nor what a test stored: a designer's search intent (sessionStorage) opened the next file's cabinet
+  // searching.
   localStorage.clear();
+  sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
