@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { OrderTableStatusText } from '@retouch/shared/admin-orders';
 import { admin, logInStaff } from '../support/staff';
 import { expect, test } from '../support/test';
 
@@ -74,12 +75,14 @@ test.describe('for a user who asked for reduced motion', () => {
 
   test('a dropdown opens under its field, every time', async ({ page }) => {
     await logInStaff(page, admin, '/admin/orders');
+    // The orders table's status filter (features/admin-orders/texts.ts) and one of its statuses.
     const statusFilter = page.getByLabel('Статус');
+    const completed = page.getByTitle(OrderTableStatusText.completed, { exact: true });
     for (let opening = 0; opening < 5; opening++) {
       await statusFilter.click();
-      await expect(page.getByTitle('Выполнен', { exact: true })).toBeInViewport();
+      await expect(completed).toBeInViewport();
       await page.keyboard.press('Escape');
-      await expect(page.getByTitle('Выполнен', { exact: true })).toBeHidden();
+      await expect(completed).toBeHidden();
     }
   });
 });

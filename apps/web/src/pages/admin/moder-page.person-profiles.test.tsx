@@ -13,8 +13,6 @@ import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { aStaffOrder } from '@/test/staff-order-fixtures';
 
-// Konva has no canvas in happy-dom; the workplace's drawing stage is not what this test is about.
-
 const OFF_SHIFT_CABINET: CabinetSnapshot = { shift: { startDate: null }, order: null, extensionOffer: false };
 const moderator = aUser({ email: 'moderator@retouch.local', role: { title: 'Moderator' }, isAdmin: true });
 
