@@ -52,7 +52,7 @@ module.exports = {
       from: { path: MODULES, pathNot: TEST_FILE },
       to: {
         path: '^apps/server/src/plugins/',
-        pathNot: '^apps/server/src/plugins/(realtime|route-schemas|user-rate-limit)\\.ts$',
+        pathNot: '^apps/server/src/plugins/(realtime|route-schemas|searches|user-rate-limit)\\.ts$',
       },
     },
     {

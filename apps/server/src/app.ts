@@ -53,9 +53,11 @@ import { originCheckPlugin } from './plugins/origin-check';
 import { realtimePlugin } from './plugins/realtime';
 import { routeSchemasPlugin } from './plugins/route-schemas';
 import { routeTablePlugin } from './plugins/route-table';
+import { sharedOrLocalStore } from './plugins/rate-limit-store';
 import { redisPlugin } from './plugins/redis';
 import { embeddedVacuumPlugin } from './plugins/embedded-vacuum';
 import { schedulerPlugin } from './plugins/scheduler';
+import { socketRebalancePlugin } from './plugins/socket-rebalance';
 import { shutdownPlugin } from './plugins/shutdown';
 import { webPlugin } from './plugins/web';
 import { createStorage } from './storage/create-storage';
@@ -139,14 +141,13 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(redisPlugin);
   await app.register(fastifyRateLimit, {
     global: false,
-    // Shared counters when several instances run; each instance counts alone otherwise.
-    ...(app.redis
-      ? { redis: app.redis.client, nameSpace: `${app.redis.prefix}rate-limit:`, skipOnError: true }
-      : {}),
+    // Shared counters when several instances run (alone while Redis is away); each counts alone otherwise.
+    ...(app.redis ? { store: sharedOrLocalStore(app.redis, `${app.redis.prefix}rate-limit:`) } : {}),
     errorResponseBuilder: () => new AppError(429, ServerText.tooManyRequests),
   });
   await app.register(authPlugin);
   await app.register(realtimePlugin);
+  await app.register(socketRebalancePlugin);
   await app.register(schedulerPlugin);
   await app.register(embeddedVacuumPlugin, { driver: deps.database.driver });
 
@@ -165,9 +166,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // Customers hear of their orders' news by e-mail and Web Push too, after the commit (issue 19).
   const notifications = notificationDepsOf(app);
   const notifier = createCustomerNotifier(notifications);
-  const work = setUpOrderWork(app, deps.orderWork, notifier);
-  await app.register(dispatchPlugin, { work });
-  await app.register(reviewPlugin, { work });
+  const { work, channels } = await setUpOrderWork(app, deps.database, deps.orderWork, notifier);
+  await app.register(dispatchPlugin, { work, channels });
+  await app.register(reviewPlugin, { work, channels });
   await app.register(ordersRoutes, { work });
   await app.register(adminOrdersRoutes, { work });
   await app.register(settingsRoutes);

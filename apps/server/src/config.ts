@@ -80,6 +80,15 @@ const configSchema = z
     PRESENCE_TIMEOUT_SECONDS: z.coerce.number().int().min(2).default(20),
     /** A designer or moderator holding an order and not seen this long loses it to the queue. */
     HOLDER_GRACE_SECONDS: z.coerce.number().int().min(2).default(60),
+    /**
+     * With Redis: how often instances compare their socket counts, one holding clearly more than its
+     * share letting the excess reconnect elsewhere (plugins/socket-rebalance.ts); 0 turns it off.
+     */
+    SOCKET_REBALANCE_SECONDS: z.coerce.number().int().min(0).default(60),
+    /** Work handed to staff and not confirmed by their client is sent again after this long (decision 46). */
+    ASSIGNMENT_RESEND_SECONDS: z.coerce.number().int().min(1).default(5),
+    /** Work handed to staff and never confirmed goes back to the queue after this long (decision 46). */
+    ASSIGNMENT_GIVE_UP_SECONDS: z.coerce.number().int().min(2).default(60),
     /** How long an instance trusts a session and permissions it read without a change announced; 0 turns the cache off. */
     ACCESS_CACHE_SECONDS: z.coerce.number().int().min(0).default(10),
     /** The public site's footer and policies (customer side section 1). */

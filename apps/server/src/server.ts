@@ -22,6 +22,11 @@ async function main(): Promise<void> {
   // Test hooks may move a server's clock (never in production: the configuration refuses TEST_HOOKS there).
   const clock = config.TEST_HOOKS ? createOffsetClock() : systemClock;
   const app = await buildApp(config, { database, storage, clock });
+  // A promise nobody awaited that failed (a library's publish while Redis is away, say) is logged: it
+  // never ends the process, which Node would otherwise do (docs/decisions/0019).
+  process.on('unhandledRejection', (reason) => {
+    app.log.error({ err: reason }, 'unhandled promise rejection');
+  });
   // The database closes once the app has closed: in-flight requests answered, work handed back.
   closeOnSignals(app, config.SHUTDOWN_TIMEOUT_MS, () => database.close());
 

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import { inject } from 'vitest';
 import { SESSION_COOKIE, SOCKET_PATH } from '@retouch/shared/constants';
+import { SocketEvent } from '@retouch/shared/realtime';
 import { buildApp, type AppDependencies } from '../src/app';
 import type { Config } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
@@ -12,6 +13,19 @@ import { createManualClock } from '../src/lib/clock';
 import type { OrderWork } from '../src/modules/work-queue/order-work';
 import { withDatabase } from './global-setup';
 import { testConfig } from './test-config';
+
+/**
+ * The socket confirms the work it is handed, as the web app does (the acknowledgement of `order for
+ * executor` and `order for review`): unconfirmed work would be sent again, then handed back.
+ */
+function confirmsWork(socket: Socket): void {
+  for (const event of [SocketEvent.orderForExecutor, SocketEvent.orderForReview]) {
+    socket.on(event, (...args: unknown[]) => {
+      const confirm = args.at(-1);
+      if (typeof confirm === 'function') confirm();
+    });
+  }
+}
 
 /** A database of its own for one test file: a copy of the run's template (PGlite, or PostgreSQL when configured). */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
@@ -70,7 +84,8 @@ export async function createTestApp(
     /** A client with its own cookie jar. */
     client: () => new TestClient(baseUrl),
     /** A socket.io client sending the given client's session cookie. */
-    socket(client?: TestClient) {
+    /** A socket of the client's session; it confirms the work it is handed unless told not to. */
+    socket(client?: TestClient, options: { confirmsWork?: boolean } = {}) {
       const socket = ioClient(baseUrl, {
         path: SOCKET_PATH,
         transports: ['websocket'],
@@ -78,6 +93,7 @@ export async function createTestApp(
         extraHeaders: client?.cookieHeader ? { cookie: client.cookieHeader } : {},
       });
       sockets.push(socket);
+      if (options.confirmsWork !== false) confirmsWork(socket);
       return socket;
     },
     /** Mails written to the outbox, oldest first. */

@@ -25,6 +25,8 @@ export const DispatchText = {
   reasonUnknown: 'Причина не найдена',
   /** Told on reconnecting when the order went back to the queue while the designer was away. */
   awayTooLong: 'Вас не было в сети слишком долго. Заказ передан другому дизайнеру',
+  /** Told in answer to a search while the database is out of reach; the server keeps trying it. */
+  searchDelayed: 'Сервер временно недоступен. Поиск заказа продолжится автоматически',
 } as const;
 
 /** `time extension` codes (back-office section 4). */
@@ -42,8 +44,8 @@ export const ORDER_RECEIVED_NOTICE_SECONDS = 2;
 /**
  * Executor result status of a processing entry: 0 refused, 1 completed, 2 (or any other) overdue. 3 is
  * ours: the designer was away past the grace period (or their account went), so the order went back to
- * the queue; screens show it as overdue, as the specification says of any other value, but unlike an
- * overdue attempt it does not keep that designer from the order.
+ * the queue; screens show it as interrupted («Прерван (нет связи)», issue 34) rather than overdue, and
+ * unlike an overdue attempt it does not keep that designer from the order.
  */
 export const ExecutorResult = { refused: 0, completed: 1, overdue: 2, interrupted: 3 } as const;
 /** Review result status: 0 fixed (sent back to the designer), 1 approved. */
@@ -185,6 +187,11 @@ export const cabinetSnapshotSchema = z.object({
   order: staffOrderSchema.nullable(),
   /** The extension offer of the order in hand is open (the designer has not answered it yet). */
   extensionOffer: z.boolean(),
+  /**
+   * Seconds a designer holding an order may be offline before the order goes back to the queue
+   * (HOLDER_GRACE_SECONDS): past it, a cabinet offline says the order may have been taken back.
+   */
+  holderGraceSeconds: z.number().int().positive(),
 });
 export type CabinetSnapshot = z.infer<typeof cabinetSnapshotSchema>;
 

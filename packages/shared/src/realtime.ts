@@ -24,7 +24,20 @@ export const SocketEvent = {
   permissionsChanged: 'permissions changed',
   /** Our addition: a designer's pay was recorded (a result approved): their day's earnings changed. */
   earningsChanged: 'earnings changed',
+  /**
+   * Our addition: this instance's link to the other instances (Redis) came back after an outage, so
+   * events may have been missed while the socket stayed connected: read again what is shown, as after
+   * a reconnect.
+   */
+  refetch: 'refetch',
 } as const;
+
+/**
+ * The `errors` status answering a search (`executor find`, `review find`) the server could not record
+ * because the database is out of reach: the search is not lost, the server keeps trying it while the
+ * socket stays connected, and the client keeps searching.
+ */
+export const SEARCH_UNAVAILABLE_STATUS = 503;
 
 /** `errors` payload: a status and a message. */
 export const socketErrorSchema = z.object({ status: z.number().int(), message: z.string() });
@@ -63,14 +76,20 @@ export interface ServerToClientEvents {
   'change orders': (payload: OrderChange) => void;
   balance: (payload: { main: number; bonus: number }) => void;
   'new order': (payload: { orderId: string }) => void;
-  'order for executor': (order: StaffOrder) => void;
+  /**
+   * Sent with an acknowledgement: the client calls `confirm` once it has the order. An assignment
+   * not confirmed is sent again (the same order), and handed back to the queue when never confirmed.
+   */
+  'order for executor': (order: StaffOrder, confirm: () => void) => void;
   'executor rate': (rate: QueueRate) => void;
   'time extension': (payload: TimeExtension) => void;
-  'order for review': (order: StaffOrder) => void;
+  /** Confirmed as `order for executor` is. */
+  'order for review': (order: StaffOrder, confirm: () => void) => void;
   'review rate': (rate: QueueRate) => void;
   'order cancelled': (payload: OrderCancelledEvent) => void;
   'permissions changed': () => void;
   'earnings changed': () => void;
+  refetch: () => void;
 }
 
 /** Events the client emits. */

@@ -14,6 +14,8 @@ export const ReviewText = {
   sentBack: 'Заказ отправлен на доработку',
   refusalAccepted: 'Отказ принят, токены возвращены клиенту',
   refusalRejected: 'Отказ отклонён, заказ снова в очереди',
+  /** Told in answer to a search while the database is out of reach; the server keeps trying it. */
+  searchDelayed: 'Сервер временно недоступен. Поиск заказа продолжится автоматически',
 } as const;
 
 /** Longest moderator comment (back-office section 9). */

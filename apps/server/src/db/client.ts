@@ -24,7 +24,17 @@ export interface DatabaseHandle {
   driver: 'pglite' | 'pg';
   /** Applies pending migrations; on PostgreSQL under an advisory lock so instances never race. */
   migrate(): Promise<void>;
+  /**
+   * Takes a session-level advisory lock on a connection of its own and holds it until released or the
+   * connection dies (then `lost` runs, once): others see it in `pg_locks` exactly while this process
+   * and its connection live. Undefined when another session holds it, or the database is out of reach.
+   */
+  holdLock(space: number, key: number, lost: () => void): Promise<HeldLock | undefined>;
   close(): Promise<void>;
+}
+
+export interface HeldLock {
+  release(): Promise<void>;
 }
 
 export type DatabaseOptions =
@@ -62,6 +72,39 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
         client.release();
       }
     },
+    async holdLock(space, key, lost) {
+      // Keep-alive: a connection whose peer vanished (a host gone, not a process) is found out too.
+      const client = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5000 });
+      let released = false;
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        if (!released) lost();
+      };
+      client.on('error', end);
+      client.on('end', end);
+      try {
+        await client.connect();
+        const { rows } = await client.query<{ held: boolean }>(
+          'select pg_try_advisory_lock($1, $2) as held',
+          [space, key],
+        );
+        if (rows[0]?.held) {
+          return {
+            async release() {
+              released = true;
+              await client.end().catch(() => undefined);
+            },
+          };
+        }
+      } catch {
+        // Out of reach: the caller tries again.
+      }
+      released = true;
+      await client.end().catch(() => undefined);
+      return undefined;
+    },
     close() {
       closing = true;
       return pool.end();
@@ -92,6 +135,19 @@ async function openPglite(
     driver: 'pglite',
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    // One process, one connection: the lock lives as long as the database does.
+    async holdLock(space, key) {
+      const { rows } = await client.query<{ held: boolean }>('select pg_try_advisory_lock($1, $2) as held', [
+        space,
+        key,
+      ]);
+      if (!rows[0]?.held) return undefined;
+      return {
+        async release() {
+          await client.query('select pg_advisory_unlock($1, $2)', [space, key]).catch(() => undefined);
+        },
+      };
     },
     async close() {
       await client.close();

@@ -10,7 +10,11 @@ import type { OrderEvent, OrderEventPort } from '../modules/order-flow/order-eve
 import { presentStaffOrders } from '../modules/orders/order-staff-view';
 import { findUserById } from '../modules/users/users.repository';
 import { createOrderWork, queuesOf, type OrderWork } from '../modules/work-queue/order-work';
+import { startInstanceLiveness } from '../modules/work-queue/instance-liveness';
 import { renewPresence } from '../modules/work-queue/presence.repository';
+import { confirmDelivery } from '../modules/order-flow/deliveries.repository';
+import type { DatabaseHandle } from '../db/client';
+import type { WorkChannels } from './searches';
 
 /** Lets a test observe or replace parts of the order work (e.g. a slow sweep). */
 export type OrderWorkHook = (work: OrderWork) => OrderWork;
@@ -19,12 +23,25 @@ export type OrderWorkHook = (work: OrderWork) => OrderWork;
  * Builds the order lifecycle's commands and work queues over this app, with socket.io as their event
  * port, and starts the deadline sweeper. The result is handed to the route modules that need it.
  */
-export function setUpOrderWork(
+export async function setUpOrderWork(
   app: FastifyInstance,
+  database: Pick<DatabaseHandle, 'holdLock'>,
   hook: OrderWorkHook = (work) => work,
   /** Hears every committed event too (the customers' e-mails and pushes); must not throw or wait. */
   alsoTell?: OrderEventPort,
-): OrderWork {
+): Promise<{ work: OrderWork; channels: WorkChannels }> {
+  // Searchers through this instance are offered work while it lives (decision 46).
+  const liveness = await startInstanceLiveness(database, app.log);
+  app.addHook('onClose', () => liveness.stop());
+  const kept: Array<{ restore(): Promise<void> }> = [];
+  const restoreSearches = () => Promise.all(kept.map((searches) => searches.restore()));
+  // Rows another instance dropped while this one's lock was away are written again at once (searches
+  // the database could not record are retried by their own timer).
+  liveness.onRegained(() => void restoreSearches());
+  const channels: WorkChannels = {
+    deliver: (staffId, queue, order) => deliverWork(app, staffId, queue, order),
+    keep: (searches) => kept.push(searches),
+  };
   const sizes = createSizeAnnouncer(app, () => work);
   const prepare = (list: readonly OrderEvent[]) => prepareOrderEvents(app, list, { alsoTell, sizes });
   const events: OrderEventPort = {
@@ -46,6 +63,11 @@ export function setUpOrderWork(
       {
         searcherSeconds: app.config.PRESENCE_TIMEOUT_SECONDS,
         holderGraceSeconds: app.config.HOLDER_GRACE_SECONDS,
+        instanceKey: liveness.key,
+        delivery: {
+          resendSeconds: app.config.ASSIGNMENT_RESEND_SECONDS,
+          giveUpSeconds: app.config.ASSIGNMENT_GIVE_UP_SECONDS,
+        },
       },
     ),
   );
@@ -63,7 +85,21 @@ export function setUpOrderWork(
     app.shutdown.stopWork('dispatch sweeper', () => sweeper.stop());
   }
   app.addHook('onClose', () => sizes.settled());
-  return work;
+  return { work, channels };
+}
+
+const ASSIGNMENT_EVENT = {
+  executor: SocketEvent.orderForExecutor,
+  review: SocketEvent.orderForReview,
+} as const;
+
+/** Sends work to the staff member; their client's confirmation ends its re-sending (decision 46). */
+function deliverWork(app: FastifyInstance, staffId: string, queue: DispatchQueueName, order: StaffOrder) {
+  app.realtime.deliver(staffId, ASSIGNMENT_EVENT[queue], order, () => {
+    confirmDelivery(app.db, order._id, staffId).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'delivery confirmation not recorded: it will be sent again'),
+    );
+  });
 }
 
 /** The users with a socket on this instance. */
@@ -160,8 +196,7 @@ function tellEvent(
     case 'assigned': {
       // `order for executor` / `order for review` to whoever was handed an order, as staff see it.
       const order = views.get(event.orderId);
-      const name = event.queue === 'executor' ? SocketEvent.orderForExecutor : SocketEvent.orderForReview;
-      if (order) app.realtime.toUser(event.staffId, name, order);
+      if (order) deliverWork(app, event.staffId, event.queue, order);
       break;
     }
     case 'timeExtension':

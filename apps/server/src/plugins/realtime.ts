@@ -14,6 +14,9 @@ import type { AccessChange } from '../modules/auth/access-cache';
 import { socketRoomsOf } from '../modules/permissions/socket-rooms';
 import { sameSiteHandshake } from './origin-check';
 
+/** How long a question to the other instances (fetchSockets, acknowledged events) waits for answers. */
+const ADAPTER_REQUEST_MS = 3000;
+
 /** Clients send at most a boolean per event: a bigger message is abuse, and socket.io ends the connection. */
 const SOCKET_MAX_MESSAGE_BYTES = 16 * 1024;
 
@@ -45,13 +48,37 @@ export type RealtimeSocket = Socket<
   SocketData
 >;
 
+/** The events a client confirms with an acknowledgement: the work handed to staff. */
+type ConfirmedEvent = typeof SocketEvent.orderForExecutor | typeof SocketEvent.orderForReview;
+type UnconfirmedEvent = Exclude<keyof ServerToClientEvents, ConfirmedEvent>;
+
+/** How long a delivery waits for its confirmation before the sweeper's next try may send it again. */
+const DELIVERY_ACK_TIMEOUT_MS = 5000;
+
+type UserSockets = Awaited<ReturnType<RealtimeServer['fetchSockets']>>;
+
 /** What services publish through: they never see socket.io itself. */
 interface RealtimePublisher {
-  toUser<E extends keyof ServerToClientEvents>(
+  toUser<E extends UnconfirmedEvent>(
     userId: string,
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): void;
+  /**
+   * Sends work to the user's sockets on every instance and runs `confirmed` once one of them
+   * acknowledges it; nothing happens when none does (the sender tries again later).
+   */
+  deliver(
+    userId: string,
+    event: ConfirmedEvent,
+    order: Parameters<ServerToClientEvents[ConfirmedEvent]>[0],
+    confirmed: () => void,
+  ): void;
+  /**
+   * The user's sockets on every instance; only this instance's while the instances' link (Redis)
+   * is away or does not answer, rather than waiting on it.
+   */
+  socketsOf(userId: string): Promise<UserSockets>;
   /** Tells the sockets of a revoked session that it ended, and disconnects them. */
   endSession(userId: string, sessionId: string): Promise<void>;
 }
@@ -72,13 +99,29 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     // A page of another site gets no connection (the session cookie would otherwise ride along).
     allowRequest: sameSiteHandshake(app.config),
   });
-  if (app.redis) {
+  const redis = app.redis;
+  if (redis) {
     // Rooms, fetchSockets and server-side events then span every instance on the same Redis.
-    const { client, subscriber, prefix } = app.redis;
-    io.adapter(createAdapter(client, subscriber, { key: `${prefix}socket.io` }));
-    app.catalogCache.onInvalidate(() => io.serverSideEmit('catalogChanged'));
+    const { client, subscriber, prefix } = redis;
+    io.adapter(
+      createAdapter(client, subscriber, { key: `${prefix}socket.io`, requestsTimeout: ADAPTER_REQUEST_MS }),
+    );
+    app.catalogCache.onInvalidate(() => {
+      if (redis.available()) io.serverSideEmit('catalogChanged');
+    });
     io.on('catalogChanged', () => app.catalogCache.dropLocal());
+    // What the outage hid: other instances' invalidations and events. Caches are dropped, sockets whose
+    // session ended elsewhere are closed, and every other socket is told to read its screen again.
+    redis.onRecovered(() => {
+      app.catalogCache.dropLocal();
+      app.accessCache.forgetAll();
+      void catchUpSockets(app, io).catch((error: unknown) =>
+        app.log.error({ err: error }, 'sockets not caught up after Redis returned'),
+      );
+    });
     app.accessCache.onForget(async (change) => {
+      // Nobody can be told while Redis is away; they drop everything when it returns (onRecovered).
+      if (!redis.available()) return;
       try {
         // Waits for every instance subscribed to Redis, up to the adapter's request timeout (5 s).
         await io.serverSideEmitWithAck('accessChanged', change);
@@ -106,13 +149,37 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     void socket.join(socket.data.rooms);
   });
 
+  async function socketsOf(userId: string): Promise<UserSockets> {
+    const room = io.in(SocketRoom.user(userId));
+    if (redis && !redis.available()) return room.local.fetchSockets();
+    try {
+      return await room.fetchSockets();
+    } catch (error) {
+      app.log.warn({ err: error }, "other instances did not answer: this instance's sockets only");
+      return room.local.fetchSockets();
+    }
+  }
+
   app.decorate('io', io);
   app.decorate('realtime', {
     toUser(userId, event, ...args) {
       io.to(SocketRoom.user(userId)).emit(event, ...args);
     },
+    deliver(userId, event, order, confirmed) {
+      const room = io.to(SocketRoom.user(userId)).timeout(DELIVERY_ACK_TIMEOUT_MS);
+      // While Redis is away only this instance's sockets can be reached (the adapter would fail).
+      const target = redis && !redis.available() ? room.local : room;
+      // socket.io types a broadcast's acknowledgement without its answers when the client's confirm
+      // takes no argument; they come all the same (a timeout reports the ones that came; one is enough).
+      const emit = target.emit.bind(target) as (...args: unknown[]) => boolean;
+      emit(event, order, (_error: Error | null, answers: unknown[] = []) => {
+        if (answers.length > 0) confirmed();
+      });
+    },
+    socketsOf,
     async endSession(userId, sessionId) {
-      const sockets = await io.in(SocketRoom.user(userId)).fetchSockets();
+      // Sockets on other instances while Redis is away are closed when it returns (catchUpSockets).
+      const sockets = await socketsOf(userId);
       for (const socket of sockets) {
         if (socket.data.sessionId !== sessionId) continue;
         socket.emit(SocketEvent.errors, { status: 401, message: ServerText.notAuthenticated });
@@ -128,6 +195,24 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     await io.close();
   });
 });
+
+/**
+ * After Redis returned: sockets whose session ended meanwhile on another instance are told and closed
+ * (the announcement could not reach this one); the others are told to read their screen again.
+ */
+async function catchUpSockets(app: FastifyInstance, io: RealtimeServer): Promise<void> {
+  for (const socket of io.of('/').sockets.values()) {
+    if (!socket.data.userId) continue;
+    const token = app.parseCookie(socket.handshake.headers.cookie ?? '')[SESSION_COOKIE];
+    const session = token ? await app.sessionOf(token) : undefined;
+    if (session?.sessionId === socket.data.sessionId) {
+      socket.emit(SocketEvent.refetch);
+      continue;
+    }
+    socket.emit(SocketEvent.errors, { status: 401, message: ServerText.notAuthenticated });
+    socket.disconnect(true);
+  }
+}
 
 async function identifySocket(app: FastifyInstance, socket: RealtimeSocket): Promise<void> {
   const token = app.parseCookie(socket.handshake.headers.cookie ?? '')[SESSION_COOKIE];

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isSafeStorageKey, isSafeStoragePrefix, type ListedFile, type Storage } from './storage';
 
@@ -11,7 +11,10 @@ const CONTENT_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-/** Stores files under a folder on the local disk. */
+/** Writes of a file whose folder a removal keeps taking away; more means something else is wrong. */
+const PUT_ATTEMPTS = 3;
+
+/** Stores files under a folder on the local disk; a folder goes with its last file. */
 export function createLocalStorage(root: string): Storage {
   const resolve = (key: string) => {
     if (!isSafeStorageKey(key)) throw new Error(`Unsafe storage key: ${key}`);
@@ -20,8 +23,16 @@ export function createLocalStorage(root: string): Storage {
   return {
     async put(key, data) {
       const file = resolve(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, data);
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await mkdir(path.dirname(file), { recursive: true });
+          await writeFile(file, data);
+          return;
+        } catch (error) {
+          // The removal of the folder's last other file took the folder away in between: made again.
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt === PUT_ATTEMPTS) throw error;
+        }
+      }
     },
     async read(key) {
       if (!isSafeStorageKey(key)) return null;
@@ -36,7 +47,10 @@ export function createLocalStorage(root: string): Storage {
       }
     },
     async remove(key) {
-      await rm(resolve(key), { force: true });
+      const file = resolve(key);
+      await rm(file, { force: true });
+      // The folder goes with its last file: a failed send leaves no empty `orders/<id>/` behind.
+      await rmdir(path.dirname(file)).catch(() => undefined);
     },
     list(prefix) {
       if (!isSafeStoragePrefix(prefix)) throw new Error(`Unsafe storage prefix: ${prefix}`);

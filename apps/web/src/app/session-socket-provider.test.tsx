@@ -1,4 +1,5 @@
 import { SOCKET_PATH, SOCKET_RECONNECT_DELAY_MS } from '@retouch/shared/constants';
+import { SocketEvent } from '@retouch/shared/realtime';
 import { AdminText, CustomerText } from '@retouch/shared/texts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -104,6 +105,20 @@ describe('realtime connection of a logged-in user', () => {
     await waitFor(() => expect(callsTo('GET', '/api/user/info').length).toBe(loaded + 1));
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(callsTo('GET', '/api/user/info')).toHaveLength(loaded + 1);
+  });
+
+  it('refetches what the page shows when the server says events may have been missed, the socket connected', async () => {
+    const { callsTo, queryClient } = openLoggedIn(
+      { status: 200, body: { loggedIn: true, isAdmin: false, role: 'User' } },
+      '/profile',
+    );
+    await waitFor(() => expect(liveSocket().connect).toHaveBeenCalled());
+    act(() => liveSocket().serverEmit('connect'));
+    await screen.findByDisplayValue(aUser().name.giveName);
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    const loaded = callsTo('GET', '/api/user/info').length;
+    act(() => liveSocket().serverEmit(SocketEvent.refetch));
+    await waitFor(() => expect(callsTo('GET', '/api/user/info').length).toBe(loaded + 1));
   });
 
   // The socket's code loads after the page (issue 20): a page may show data read before the socket joined

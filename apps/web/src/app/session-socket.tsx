@@ -9,6 +9,7 @@ import { useEndLocalSession } from '@/lib/session/use-end-local-session';
 import { useLiveBalance } from '@/lib/session/use-live-balance';
 import { useLivePermissions } from '@/lib/session/use-live-permissions';
 import { createSocket, watchConnection, type AppSocket } from '@/lib/socket';
+import { onResync } from '@/lib/socket-resync';
 
 const UNAUTHORIZED = 401;
 
@@ -52,21 +53,21 @@ export default function SessionSocket({ onSocket }: { onSocket: (socket: AppSock
       onWarn: (message) => notify('warning', message),
     });
     // Events sent while the socket was not in its rooms are lost: away (a reconnect, another instance),
-    // or not yet there (this code loads after the page, which may have read its data first). At every
-    // connect, what was loaded or loading before it is loaded again (only the queries in use refetch).
-    const onConnect = () => {
-      const connectedAt = Date.now();
+    // not yet there (this code loads after the page, which may have read its data first), or sent while
+    // the server's link to the other instances was down (`refetch`). At every connect and `refetch`, what
+    // was loaded or loading before it is loaded again (only the queries in use refetch).
+    const stopResync = onResync(socket, () => {
+      const resyncAt = Date.now();
       void queryClient.invalidateQueries({
         predicate: ({ state }) =>
-          state.fetchStatus === 'fetching' || (state.dataUpdatedAt > 0 && state.dataUpdatedAt <= connectedAt),
+          state.fetchStatus === 'fetching' || (state.dataUpdatedAt > 0 && state.dataUpdatedAt <= resyncAt),
       });
-    };
-    socket.on('connect', onConnect);
+    });
     socket.connect();
     onSocket(socket);
     return () => {
       onSocket(null);
-      socket.off('connect', onConnect);
+      stopResync();
       stopWatching();
       socket.disconnect();
     };

@@ -69,12 +69,21 @@ describe('useSocketValue', () => {
     expect(emit).toHaveBeenCalledTimes(2);
   });
 
+  it('asks again when the server says events may have been missed while the socket stayed connected', () => {
+    const { socket, emit, asSocket } = aSocket({ connected: true });
+    renderWith(asSocket);
+    expect(emit).toHaveBeenCalledTimes(1);
+    act(() => socket.serverEmit(SocketEvent.refetch));
+    expect(emit).toHaveBeenCalledTimes(2);
+  });
+
   it('stops listening when unmounted', () => {
     const { socket, asSocket } = aSocket({ connected: true });
     const view = renderWith(asSocket);
     view.unmount();
     expect(socket.listeners.get(SocketEvent.executorRate)?.size ?? 0).toBe(0);
     expect(socket.listeners.get('connect')?.size ?? 0).toBe(0);
+    expect(socket.listeners.get(SocketEvent.refetch)?.size ?? 0).toBe(0);
   });
 
   it('shows no value and asks nothing without a session socket', () => {

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import type { AppSocket } from './socket';
 import { useSocket } from './socket-context';
+import { onResync } from './socket-resync';
 
 /** The server events that carry one value. */
 type ValueEvent = {
@@ -21,8 +22,9 @@ interface SocketValueOptions<Payload, Value> {
 }
 
 /**
- * A value the server keeps up on the socket: asked for on mount and after each reconnect, then replaced
- * by every `event` it broadcasts; null until the first one arrives (or without a session's socket).
+ * A value the server keeps up on the socket: asked for on mount and after each reconnect or `refetch`,
+ * then replaced by every `event` it broadcasts; null until the first one arrives (or without a session's
+ * socket).
  */
 export function useSocketValue<Payload, Value>({
   event,
@@ -40,19 +42,19 @@ export function useSocketValue<Payload, Value>({
       const parsed = options.schema.safeParse(payload);
       if (parsed.success) setValue(options.select(parsed.data));
     };
-    // Asked again after every reconnect: broadcasts sent while the socket was away are lost. A request
-    // made before the first connect waits in socket.io's buffer and goes with it.
+    // Asked again after every reconnect and `refetch`: broadcasts sent while the socket was away, or while
+    // the server's link to the other instances was down, are lost. A request made before the first connect
+    // waits in socket.io's buffer and goes with it.
     let buffered = !socket.connected;
-    const onConnect = () => {
+    socket.on(event, onValue);
+    const stopResync = onResync(socket, () => {
       if (buffered) buffered = false;
       else options.ask(socket);
-    };
-    socket.on(event, onValue);
-    socket.on('connect', onConnect);
+    });
     options.ask(socket);
     return () => {
       socket.off(event, onValue);
-      socket.off('connect', onConnect);
+      stopResync();
     };
   }, [socket, event, options]);
   return value;

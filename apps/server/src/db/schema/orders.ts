@@ -184,9 +184,38 @@ export const dispatchWaiters = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     queue: text('queue').$type<DispatchQueueName>().notNull(),
     since: timestamp('since', { withTimezone: true, mode: 'date' }).notNull(),
+    /**
+     * The instance whose socket searches (modules/work-queue/instance-liveness.ts): offered work only
+     * while that instance lives. Null: presence alone decides (rows written before it was recorded).
+     */
+    instanceKey: integer('instance_key'),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.queue] }),
     index('dispatch_waiters_queue_idx').on(t.queue, t.since),
+  ],
+);
+
+/**
+ * Work handed to staff (`order for executor` / `order for review`) that their client has not confirmed
+ * yet: sent again until it is, handed back to the queue if it never is (docs/decisions/0046).
+ */
+export const assignmentDeliveries = pgTable(
+  'assignment_deliveries',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    queue: text('queue').$type<DispatchQueueName>().notNull(),
+    assignedAt: timestamp('assigned_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sends: integer('sends').notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.staffId] }),
+    index('assignment_deliveries_sent_idx').on(t.sentAt),
   ],
 );

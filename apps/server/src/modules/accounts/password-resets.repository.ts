@@ -46,13 +46,13 @@ export async function spendPasswordResets(db: Executor, userId: string, now: Dat
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
 
-/** The live user's id, the row held until the transaction ends. */
+/** The live user's id, the row held (`no key update`) until the transaction ends. */
 export async function lockLiveUserId(db: Executor, userId: string): Promise<string | undefined> {
   const [locked] = await db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-    .for('update');
+    .for('no key update');
   return locked?.id;
 }
 

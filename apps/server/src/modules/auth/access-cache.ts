@@ -84,6 +84,12 @@ export function createAccessCache({ ttlMs, max = 10_000, now }: AccessCacheOptio
     },
     /** After a change announced by another instance. */
     forgetLocal,
+    /** Announcements may have been missed (the instances' link was down): nothing kept is trusted. */
+    forgetAll(): void {
+      generation += 1;
+      sessions.clear();
+      access.clear();
+    },
     onForget(listener: Listener): void {
       listeners.push(listener);
     },

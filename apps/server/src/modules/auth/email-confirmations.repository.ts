@@ -40,12 +40,12 @@ export async function latestConfirmationDate(db: Executor, userId: string): Prom
   return last?.createdAt;
 }
 
-/** The live user's e-mail and confirmation date, the row held until the transaction ends. */
+/** The live user's e-mail and confirmation date, the row held (`no key update`) until the end. */
 export async function lockUserConfirmation(db: Executor, userId: string) {
   const [user] = await db
     .select({ email: users.email, confirmedAt: users.emailConfirmedAt })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-    .for('update');
+    .for('no key update');
   return user;
 }

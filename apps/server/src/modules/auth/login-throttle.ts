@@ -71,15 +71,36 @@ function redisCounter(redis: Redis, prefix: string): AttemptCounter {
 }
 
 /**
+ * Counted in Redis while it is there, in this process while it is away or failing: an outage neither
+ * stops logins nor lifts the limit (each instance then allows up to it by itself).
+ */
+function sharedOrLocal(
+  redis: { client: Redis; prefix: string; available(): boolean },
+  local: AttemptCounter,
+): AttemptCounter {
+  const shared = redisCounter(redis.client, redis.prefix);
+  return {
+    async add(key) {
+      if (!redis.available()) return local.add(key);
+      return shared.add(key).catch(() => local.add(key));
+    },
+    async clear(key) {
+      await Promise.all([local.clear(key), redis.available() ? shared.clear(key) : undefined]);
+    },
+  };
+}
+
+/**
  * Per-account login throttling on top of the per-IP rate limit, counted in Redis when instances share
  * one, else in this process. Counting before the password is checked bounds parallel guesses too.
  */
 export function createLoginThrottle(deps: {
   clock: Clock;
   log: FastifyBaseLogger;
-  redis?: { client: Redis; prefix: string } | null;
+  redis?: { client: Redis; prefix: string; available(): boolean } | null;
 }): LoginThrottle {
-  const counter = deps.redis ? redisCounter(deps.redis.client, deps.redis.prefix) : memoryCounter(deps.clock);
+  const local = memoryCounter(deps.clock);
+  const counter = deps.redis ? sharedOrLocal(deps.redis, local) : local;
   // The e-mail is already trimmed and lower-cased by the login schema; hashed, it stays out of Redis.
   const keyOf = (email: string) => createHash('sha256').update(email).digest('base64url');
   return {
@@ -89,7 +110,6 @@ export function createLoginThrottle(deps: {
       try {
         attempts = await counter.add(key);
       } catch (error) {
-        // Like the per-IP limit (skipOnError): a Redis outage does not stop logins.
         deps.log.warn({ err: error }, 'login attempt not counted');
       }
       if (attempts > LOGIN_FAILURE_LIMIT) throw AppError.tooManyRequests(ServerText.tooManyRequests);

@@ -12,12 +12,13 @@ import {
 } from '@retouch/shared/dispatch';
 import { messageSchema } from '@retouch/shared/users';
 import { PermissionSign, hasPermission } from '@retouch/shared/permissions';
-import { SocketEvent, SocketRoom } from '@retouch/shared/realtime';
+import { SocketEvent } from '@retouch/shared/realtime';
 import { AppError } from '../../lib/app-error';
 import { createBackgroundWork } from '../../lib/background-work';
 import { inArrivalOrder } from '../../lib/in-order';
 import { formCap, readMultipart } from '../../lib/multipart';
 import type { RealtimeSocket } from '../../plugins/realtime';
+import { createSearches, searchFailure, type WorkChannels } from '../../plugins/searches';
 import type { OrderWork } from '../work-queue/order-work';
 import {
   acceptExtension,
@@ -27,6 +28,7 @@ import {
   orderLostWhileAway,
   startExecutorSearch,
   type DispatchDeps,
+  type FindAnswer,
 } from './dispatch.service';
 import { changeOrderServices } from './designer-edits';
 import { completeOrder, refuseOrder } from './executor-work.service';
@@ -35,10 +37,11 @@ import { currentShift, toggleShift } from './shifts.service';
 
 export interface DispatchOptions {
   work: OrderWork;
+  channels: WorkChannels;
 }
 
 /** Shifts, the designer's calls and socket events: adapters of the designers' work queue and the lifecycle. */
-export const dispatchPlugin = fp<DispatchOptions>(async (fastify: FastifyInstance, { work }) => {
+export const dispatchPlugin = fp<DispatchOptions>(async (fastify: FastifyInstance, { work, channels }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Socket handlers nobody awaits; shutdown waits for them before the database closes.
   const background = createBackgroundWork((error) => app.log.error({ err: error }, 'dispatch work failed'));
@@ -67,7 +70,7 @@ export const dispatchPlugin = fp<DispatchOptions>(async (fastify: FastifyInstanc
     async (request) => {
       const { userId } = await app.requireIdentity(request);
       if (!(await isDesigner(userId))) throw AppError.forbidden(DispatchText.noCabinet);
-      return cabinetSnapshot(deps, userId);
+      return cabinetSnapshot({ ...deps, holderGraceSeconds: app.config.HOLDER_GRACE_SECONDS }, userId);
     },
   );
 
@@ -102,6 +105,16 @@ export const dispatchPlugin = fp<DispatchOptions>(async (fastify: FastifyInstanc
     },
   );
 
+  const searches = createSearches(app, 'executor', designers, {
+    async make(userId, since): Promise<FindAnswer> {
+      if (!(await isDesigner(userId)))
+        return { kind: 'refused', status: 403, message: DispatchText.noCabinet };
+      return startExecutorSearch(deps, designers, userId, since);
+    },
+    searching: (answer) => answer.kind === 'searching',
+  });
+  channels.keep(searches);
+
   app.io.on('connection', (socket) => {
     const { userId } = socket.data;
     if (!userId) return;
@@ -118,7 +131,7 @@ export const dispatchPlugin = fp<DispatchOptions>(async (fastify: FastifyInstanc
       );
     });
     socket.on(SocketEvent.timeExtension, () => background.run(inOrder(() => onExtensionAccepted(socket))));
-    socket.on('disconnect', () => background.run(onDisconnect(userId)));
+    socket.on('disconnect', () => background.run(onDisconnect(socket)));
   });
   // A designer searching only through this instance's sockets stops being offered orders when it goes.
   app.shutdown.handBack('searching designers', () => background.settled());
@@ -142,7 +155,7 @@ export const dispatchPlugin = fp<DispatchOptions>(async (fastify: FastifyInstanc
       if (lost) socket.emit(SocketEvent.orderCancelled, { orderId: lost, message: DispatchText.awayTooLong });
       return;
     }
-    socket.emit(SocketEvent.orderForExecutor, order);
+    channels.deliver(userId, 'executor', order);
     if (await openExtensionOffer(deps, userId)) {
       socket.emit(SocketEvent.timeExtension, {
         code: TimeExtensionCode.offer,
@@ -151,21 +164,21 @@ export const dispatchPlugin = fp<DispatchOptions>(async (fastify: FastifyInstanc
     }
   }
 
+  /**
+   * Every search is answered: refused with its reason, the order in hand, or, when the database is out
+   * of reach, 503 while the search is kept and made again as soon as it can be (plugins/searches.ts).
+   */
   async function onExecutorFind(socket: RealtimeSocket, searching: boolean) {
     const { userId } = socket.data;
     try {
-      if (!searching) return await designers.leave(userId);
-      if (!(await isDesigner(userId))) {
-        socket.emit(SocketEvent.errors, { status: 403, message: DispatchText.noCabinet });
-        return;
-      }
-      const answer = await startExecutorSearch(deps, designers, userId);
+      if (!searching) return await searches.stop(socket, () => designers.leave(userId));
+      const answer = await searches.start(socket);
       if (answer.kind === 'refused') {
         socket.emit(SocketEvent.errors, { status: answer.status, message: answer.message });
       }
-      if (answer.kind === 'holding') socket.emit(SocketEvent.orderForExecutor, answer.order);
+      if (answer.kind === 'holding') channels.deliver(userId, 'executor', answer.order);
     } catch (error) {
-      app.log.error({ err: error }, 'executor find failed');
+      socket.emit(SocketEvent.errors, searchFailure(app, error, DispatchText.searchDelayed));
     }
   }
 
@@ -181,9 +194,11 @@ export const dispatchPlugin = fp<DispatchOptions>(async (fastify: FastifyInstanc
     }
   }
 
-  /** The last socket of a searching designer gone: they stop searching (an order they hold stays theirs). */
-  async function onDisconnect(userId: string) {
-    const left = await app.io.in(SocketRoom.user(userId)).fetchSockets();
-    if (left.length === 0) await designers.leave(userId);
+  /**
+   * The designer's last searching socket here gone: their search through this instance ends (an order
+   * they hold stays theirs); one through another instance stays.
+   */
+  async function onDisconnect(socket: RealtimeSocket) {
+    if (!searches.closed(socket)) await designers.leaveHere(socket.data.userId);
   }
 });

@@ -33,6 +33,8 @@ export async function startExecutorSearch(
   deps: DispatchDeps,
   designers: WorkQueue,
   designerId: string,
+  /** When the designer first asked: a search made again keeps its place. */
+  since?: Date,
 ): Promise<FindAnswer> {
   // Both read at once: a search is one round trip shorter (200 designers asking at once, issue 20).
   const [shift, held] = await Promise.all([
@@ -42,7 +44,7 @@ export async function startExecutorSearch(
   if (!shift) return { kind: 'refused', status: 403, message: DispatchText.notOnShift };
   const order = held && (await findStaffOrder(deps.db, held.order.id));
   if (order) return { kind: 'holding', order };
-  await designers.join(designerId);
+  await designers.join(designerId, since);
   return { kind: 'searching' };
 }
 
@@ -70,7 +72,10 @@ export async function orderLostWhileAway(
 }
 
 /** `GET /api/executor/state`: the shift, the order in hand and whether its extension offer is open. */
-export async function cabinetSnapshot(deps: DispatchDeps, designerId: string): Promise<CabinetSnapshot> {
+export async function cabinetSnapshot(
+  deps: DispatchDeps & { holderGraceSeconds: number },
+  designerId: string,
+): Promise<CabinetSnapshot> {
   const [shift, order, extensionOffer] = await Promise.all([
     findOpenShift(deps.db, designerId),
     currentOrderOf(deps, designerId),
@@ -80,6 +85,7 @@ export async function cabinetSnapshot(deps: DispatchDeps, designerId: string): P
     shift: { startDate: shift?.startedAt.toISOString() ?? null },
     order: order ?? null,
     extensionOffer,
+    holderGraceSeconds: deps.holderGraceSeconds,
   };
 }
 

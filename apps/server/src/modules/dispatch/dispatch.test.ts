@@ -326,6 +326,7 @@ describe('the cabinet as it stands (GET /api/executor/state)', () => {
       shift: { startDate: null },
       order: null,
       extensionOffer: false,
+      holderGraceSeconds: t.config.HOLDER_GRACE_SECONDS,
     });
     const { client } = await signUpCustomer(t);
     expect((await client.get('/api/executor/state')).status).toBe(403);

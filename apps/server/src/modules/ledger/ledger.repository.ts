@@ -36,13 +36,17 @@ export async function findBalance(db: Executor, userId: string) {
   return balance;
 }
 
-/** The user's balance, the row held until the transaction ends. */
+/**
+ * The user's balance, the row held until the transaction ends. `no key update`: the charge's transaction
+ * may already hold FOR KEY SHARE on the row (its Idempotency-Key row's foreign key), and so may another
+ * send's; FOR UPDATE would wait on each other's and deadlock (docs/decisions/0009).
+ */
 export async function lockBalance(db: Executor, userId: string) {
   const [balance] = await db
     .select({ main: users.balanceMain, bonus: users.balanceBonus })
     .from(users)
     .where(eq(users.id, userId))
-    .for('update');
+    .for('no key update');
   return balance;
 }
 
@@ -79,7 +83,10 @@ export async function tryTokenExpiryLock(db: Executor): Promise<boolean> {
   return lock?.locked === true;
 }
 
-/** Live accounts inactive since before `cutoff` that hold tokens, locked; rows others hold are skipped. */
+/**
+ * Live accounts inactive since before `cutoff` that hold tokens, locked as `lockBalance` locks them;
+ * rows others hold are skipped.
+ */
 export function lockInactiveBalances(db: Executor, cutoff: Date) {
   return db
     .select({
@@ -96,5 +103,5 @@ export function lockInactiveBalances(db: Executor, cutoff: Date) {
         or(ne(users.balanceMain, 0), ne(users.balanceBonus, 0)),
       ),
     )
-    .for('update', { skipLocked: true });
+    .for('no key update', { skipLocked: true });
 }

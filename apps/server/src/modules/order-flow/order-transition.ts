@@ -13,6 +13,7 @@ import type { PreparedImage } from '../../lib/images';
 import { commitWithFiles, type CommitWithFiles } from '../../storage/commit-with-files';
 import { publicFilePath, type Storage } from '../../storage/storage';
 import type { OrderEvent, OrderEventPort } from './order-events';
+import { recordDeliveries } from './deliveries.repository';
 import { recordEvents, takeAbandoned, takeRecord } from './order-outbox.repository';
 import {
   findHeldOrderId,
@@ -82,6 +83,7 @@ function recorded<T>(deps: OrderFlowDeps, work: (step: Step) => Promise<T>) {
       const value = await work(step);
       events = step.events;
       record = step.events.length > 0 ? await recordEvents(tx, step.events) : undefined;
+      await recordDeliveries(tx, step.events);
       return value;
     },
     /** The events the committed transaction collected. */

@@ -115,13 +115,13 @@ export async function deleteRole(db: Executor, id: string): Promise<void> {
   await db.delete(roles).where(eq(roles.id, id));
 }
 
-/** Locks a live user's row; answers the user's role and custom flag. */
+/** Locks a live user's row (`no key update`, as `lockLiveUser`); answers the user's role and custom flag. */
 export async function lockUserForPermissions(db: Executor, userId: string) {
   const [row] = await db
     .select({ id: users.id, roleId: users.roleId, custom: users.customPermissions })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-    .for('update');
+    .for('no key update');
   return row;
 }
 

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { StaffOrder } from '@retouch/shared/dispatch';
 import { PermissionSign, hasPermission } from '@retouch/shared/permissions';
-import { SocketEvent, SocketRoom } from '@retouch/shared/realtime';
+import { SocketEvent } from '@retouch/shared/realtime';
 import { ReviewText, reviewRejectionSchema } from '@retouch/shared/review';
 import { messageSchema } from '@retouch/shared/users';
 import { createBackgroundWork } from '../../lib/background-work';
 import { inArrivalOrder } from '../../lib/in-order';
 import { formCap, jsonField, readMultipart } from '../../lib/multipart';
 import type { RealtimeSocket } from '../../plugins/realtime';
+import { createSearches, searchFailure, type WorkChannels } from '../../plugins/searches';
 import { mayKnowQueueSizes } from '../dispatch/queue-sizes';
 import type { OrderWork } from '../work-queue/order-work';
 import {
@@ -23,10 +25,11 @@ import {
 
 export interface ReviewOptions {
   work: OrderWork;
+  channels: WorkChannels;
 }
 
 /** The moderators' socket events and four review calls: adapters of the moderators' work queue and the lifecycle. */
-export const reviewPlugin = fp<ReviewOptions>(async (app: FastifyInstance, { work }) => {
+export const reviewPlugin = fp<ReviewOptions>(async (app: FastifyInstance, { work, channels }) => {
   const background = createBackgroundWork((error) => app.log.error({ err: error }, 'review work failed'));
   const { flow: deps, moderators } = work;
   const moderator = {
@@ -59,6 +62,18 @@ export const reviewPlugin = fp<ReviewOptions>(async (app: FastifyInstance, { wor
     return hasPermission((await app.accessOf(userId))?.permissions ?? [], PermissionSign.cabinetModer);
   }
 
+  /** A search's answer: refused (no workplace), the review in hand, or searching (undefined). */
+  type FindAnswer = { refused: true } | { held: StaffOrder } | undefined;
+  const searches = createSearches(app, 'review', moderators, {
+    async make(userId, since): Promise<FindAnswer> {
+      if (!(await isModerator(userId))) return { refused: true };
+      const held = await startReviewSearch(deps, moderators, userId, since);
+      return held ? { held } : undefined;
+    },
+    searching: (answer) => answer === undefined,
+  });
+  channels.keep(searches);
+
   app.io.on('connection', (socket) => {
     const { userId } = socket.data;
     if (!userId) return;
@@ -74,7 +89,7 @@ export const reviewPlugin = fp<ReviewOptions>(async (app: FastifyInstance, { wor
         inOrder(() => moderators.size().then((size) => socket.emit(SocketEvent.reviewRate, { size }))),
       );
     });
-    socket.on('disconnect', () => background.run(onDisconnect(userId)));
+    socket.on('disconnect', () => background.run(onDisconnect(socket)));
   });
   // A moderator reviewing only through this instance's sockets gets the grace period, as on any disconnect.
   app.shutdown.handBack('absent moderators', () => background.settled());
@@ -83,26 +98,33 @@ export const reviewPlugin = fp<ReviewOptions>(async (app: FastifyInstance, { wor
   async function greetModerator(socket: RealtimeSocket) {
     if (!(await isModerator(socket.data.userId))) return;
     const order = await heldReviewOf(deps, socket.data.userId);
-    if (order) socket.emit(SocketEvent.orderForReview, order);
+    if (order) channels.deliver(socket.data.userId, 'review', order);
   }
 
+  /** Every search is answered, as the designers' are (dispatch.routes.ts). */
   async function onReviewFind(socket: RealtimeSocket, searching: boolean) {
     const { userId } = socket.data;
     try {
-      if (!searching) return await stopReviewSearch(moderators, userId);
-      if (!(await isModerator(userId))) {
+      if (!searching) return await searches.stop(socket, () => stopReviewSearch(moderators, userId));
+      const answer = await searches.start(socket);
+      if (answer && 'refused' in answer) {
         socket.emit(SocketEvent.errors, { status: 403, message: ReviewText.noCabinet });
-        return;
       }
-      const held = await startReviewSearch(deps, moderators, userId);
-      if (held) socket.emit(SocketEvent.orderForReview, held);
+      if (answer && 'held' in answer) channels.deliver(userId, 'review', answer.held);
     } catch (error) {
-      app.log.error({ err: error }, 'review find failed');
+      socket.emit(SocketEvent.errors, searchFailure(app, error, ReviewText.searchDelayed));
     }
   }
 
-  async function onDisconnect(userId: string) {
-    const left = await app.io.in(SocketRoom.user(userId)).fetchSockets();
+  /**
+   * The moderator's last socket gone (on every instance, or on this one while Redis is away): their
+   * review waits the grace period, then returns to the queue.
+   */
+  async function onDisconnect(socket: RealtimeSocket) {
+    const { userId } = socket.data;
+    const searchingHere = searches.closed(socket);
+    const left = await app.realtime.socketsOf(userId);
     if (left.length === 0) await holdReviewWhileAway(deps, userId);
+    else if (!searchingHere) await moderators.leaveHere(userId);
   }
 });

@@ -23,10 +23,12 @@ export async function startReviewSearch(
   deps: ReviewDeps,
   moderators: WorkQueue,
   moderatorId: string,
+  /** When the moderator first asked: a search made again keeps its place. */
+  since?: Date,
 ): Promise<StaffOrder | undefined> {
   const held = await heldReviewOf(deps, moderatorId);
   if (held) return held;
-  await moderators.join(moderatorId);
+  await moderators.join(moderatorId, since);
   return undefined;
 }
 

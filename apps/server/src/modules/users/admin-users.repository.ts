@@ -104,7 +104,11 @@ export async function findAdminUser(db: Executor, id: string) {
   return row;
 }
 
-/** Locks a live user's row for the rest of the transaction; answers its balance, or undefined when gone. */
+/**
+ * Locks a live user's row for the rest of the transaction; answers its balance, or undefined when gone.
+ * `no key update`, as every lock of a users row: the audit entry written next refers to the actor's row,
+ * which another admin's change may hold (docs/decisions/0009).
+ */
 export async function lockLiveUser(db: Executor, id: string) {
   const [row] = await db
     .select({
@@ -117,7 +121,7 @@ export async function lockLiveUser(db: Executor, id: string) {
     })
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .for('update');
+    .for('no key update');
   return row;
 }
 

@@ -17,7 +17,8 @@ export interface OrderWork {
    * One pass of the sweeper every instance runs (tests call it after moving the clock): events of
    * commands whose instance died are published, designers'
    * deadlines expire and extensions are offered, absent staff leave the queues and lose their holds
-   * after the grace period; both queues match.
+   * after the grace period, work handed out but not confirmed is sent again (or handed back); both
+   * queues match.
    */
   sweep(): Promise<void>;
 }
@@ -37,7 +38,9 @@ export function createOrderWork(flow: OrderFlowDeps, presence: PresenceRules): O
       await publishAbandoned(flow);
       await designers.releaseLapsed();
       await offerExtensions(flow);
+      await designers.redeliver();
       await designers.match();
+      await moderators.redeliver();
       await moderators.sweep();
     },
   };

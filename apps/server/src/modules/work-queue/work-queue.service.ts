@@ -1,7 +1,15 @@
 import type { Database, Transaction } from '../../db/client';
 import type { DispatchQueueName } from '../../db/values';
 import { runCommand, type OrderFlowDeps, type Step } from '../order-flow/order-transition';
-import { addWaiter, claimSearchers, dropAbsentWaiters, removeWaiters } from './work-queue.repository';
+import { claimDueDeliveries, dropStaleDeliveries } from '../order-flow/deliveries.repository';
+import {
+  addWaiter,
+  claimSearchers,
+  dropAbsentWaiters,
+  removeWaiters,
+  removeWaitersThrough,
+  waitingThrough,
+} from './work-queue.repository';
 
 /** When staff count as gone (docs/decisions/0024-instance-death.md); presence is renewed by a heartbeat. */
 export interface PresenceRules {
@@ -9,7 +17,17 @@ export interface PresenceRules {
   searcherSeconds: number;
   /** Someone holding an order not seen this long loses it: it goes back to the queue. */
   holderGraceSeconds: number;
+  /**
+   * This instance's liveness key (instance-liveness.ts): the searches its sockets make are offered
+   * work only while it lives. Without one, presence alone decides.
+   */
+  instanceKey?: number;
+  /** Work handed out and not confirmed by the client: sent again, then handed back (decision 46). */
+  delivery?: { resendSeconds: number; giveUpSeconds: number };
 }
+
+/** Unconfirmed deliveries handled in one sweeping transaction. */
+const DELIVERY_BATCH = 100;
 
 /**
  * What differs between the designers' and the moderators' queues; the engine does the rest (matching
@@ -37,9 +55,21 @@ export interface QueuePolicy<Waiting extends { id: string }> {
 }
 
 export interface WorkQueue {
-  /** The staff member searches (keeping an earlier place), and matching runs. */
-  join(staffId: string): Promise<void>;
+  /**
+   * The staff member searches (keeping an earlier place; `since` places a search made again), through
+   * this instance, and matching runs.
+   */
+  join(staffId: string, since?: Date): Promise<void>;
   leave(staffId: string): Promise<void>;
+  /** Their search through this instance ends (their socket here closed); one through another stays. */
+  leaveHere(staffId: string): Promise<void>;
+  /** Of these staff members, those whose search through this instance is recorded. */
+  waitingHere(staffIds: readonly string[]): Promise<string[]>;
+  /**
+   * Work handed out that the client has not confirmed is sent again, or handed back to the queue once
+   * it has waited too long; answers how many were handed back.
+   */
+  redeliver(): Promise<number>;
   /** Pairs waiting orders with searchers until none is left; answers how many. */
   match(): Promise<number>;
   /** Resolves once no matching of this queue runs in this process (a run going on has ended). */
@@ -163,13 +193,43 @@ export function createWorkQueue<Waiting extends { id: string }>(
     return absent + (await runCommand(deps, policy.releaseLapsed));
   }
 
+  async function redeliver(): Promise<number> {
+    const rules = presence.delivery;
+    if (!rules) return 0;
+    await dropStaleDeliveries(deps.db);
+    const handedBack = await runCommand(deps, async (step) => {
+      const due = await claimDueDeliveries(step.tx, { queue: policy.queue, ...rules, limit: DELIVERY_BATCH });
+      let released = 0;
+      for (const delivery of due) {
+        if (delivery.givenUp) {
+          // Never confirmed: the client cannot be reached; the order keeps its turn for someone else.
+          if (await policy.releaseHeld(step, delivery.staffId)) released += 1;
+        } else {
+          const { orderId, staffId } = delivery;
+          step.events.push({ kind: 'assigned', queue: policy.queue, orderId, staffId });
+        }
+      }
+      return released;
+    });
+    if (handedBack > 0) await match();
+    return handedBack;
+  }
+
+  const instanceKey = presence.instanceKey ?? null;
   return {
-    async join(staffId) {
+    async join(staffId, since) {
       // Seen as they ask: the heartbeat renews it while the staff member stays connected.
-      await addWaiter(deps.db, staffId, policy.queue, deps.now());
+      await addWaiter(deps.db, staffId, policy.queue, since ?? deps.now(), instanceKey);
       await match();
     },
     leave: (staffId) => removeWaiters(deps.db, staffId, [policy.queue]),
+    leaveHere: (staffId) =>
+      instanceKey === null
+        ? removeWaiters(deps.db, staffId, [policy.queue])
+        : removeWaitersThrough(deps.db, staffId, [policy.queue], instanceKey),
+    waitingHere: async (staffIds) =>
+      instanceKey === null ? [...staffIds] : waitingThrough(deps.db, policy.queue, staffIds, instanceKey),
+    redeliver,
     match,
     async idle() {
       await runState().running?.catch(() => undefined);

@@ -13,8 +13,9 @@ const NONE = '—';
 const formatTime = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString('ru-RU') : NONE);
 
 /**
- * An attempt's result (back office section 4): 0 refused, 1 completed, any other overdue; none while
- * it runs, or when it ended without one because staff cancelled the order.
+ * An attempt's result (back office section 4): 0 refused, 1 completed, any other overdue, except 3
+ * (ours: taken back from a designer away too long); none while it runs, or when it ended without one
+ * because staff cancelled the order.
  */
 function executorResultText(step: StaffProcessingStep): string {
   if (!step.executor) return NONE;
@@ -23,6 +24,7 @@ function executorResultText(step: StaffProcessingStep): string {
     return step.executor.dateEnd ? StaffOrderText.resultCancelled : StaffOrderText.resultInWork;
   if (status === ExecutorResult.refused) return StaffOrderText.resultRefused;
   if (status === ExecutorResult.completed) return StaffOrderText.resultCompleted;
+  if (status === ExecutorResult.interrupted) return StaffOrderText.resultInterrupted;
   return StaffOrderText.resultOverdue;
 }
 

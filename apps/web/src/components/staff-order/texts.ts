@@ -25,6 +25,8 @@ export const StaffOrderText = {
   resultRefused: 'Отказ',
   resultCompleted: 'Выполнен',
   resultOverdue: 'Просрочен',
+  /** The designer was away past the grace period: the order went back to the queue. */
+  resultInterrupted: 'Прерван (нет связи)',
   resultInWork: 'В работе',
   /** An attempt ended without a result: the order was cancelled by staff meanwhile. */
   resultCancelled: 'Заказ отменён',

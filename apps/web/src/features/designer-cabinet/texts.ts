@@ -12,6 +12,16 @@ export const DesignerText = {
   searchPaused: 'Нет связи с сервером: поиск продолжится, как только связь восстановится.',
   cancelSearch: 'Отменить поиск',
   inWork: 'Заказ в работе',
+  // An order in hand while the connection is down past the server's grace period (issue 34)
+  holdInDoubtTag: 'Заказ мог вернуться в очередь',
+  holdInDoubt: (seconds: number) =>
+    `Нет связи с сервером дольше ${seconds} с: заказ мог вернуться в очередь. ` +
+    'Когда связь восстановится, станет известно, ваш ли он.',
+  holdKept: 'Связь восстановлена: заказ по-прежнему ваш, отсчёт времени продолжается',
+  /** Ours instead of the server's awayTooLong, which says the order went to another designer: it may not. */
+  awayTooLong: (seconds: number | null) =>
+    `Вас не было в сети ${seconds ? `дольше ${seconds} с` : 'слишком долго'}: заказ вернулся в очередь`,
+  orderBackToYou: 'Заказ снова ваш: он вернулся к вам из очереди',
   timeLeft: 'Осталось времени',
   queueSize: 'Заказов в очереди',
   earnedToday: 'Заработано сегодня, токены',
@@ -63,6 +73,7 @@ export const DesignerText = {
   resultRefused: 'Отказ',
   resultCompleted: 'Выполнен',
   resultOverdue: 'Просрочен',
+  resultInterrupted: 'Прерван (нет связи)',
   resultInWork: 'В работе',
   // Top bar
   orderAlerts: 'Уведомления о заказах',

@@ -12,6 +12,14 @@ export const ModeratorText = {
   reviewingResult: 'Проверка результата',
   reviewingRefusal: 'Проверка отказа',
   timeLeft: 'Осталось времени',
+  // An order under review while the connection is down past the server's grace period (issue 34)
+  holdInDoubtTag: 'Заказ мог вернуться в очередь',
+  holdInDoubt: (seconds: number) =>
+    `Нет связи с сервером дольше ${seconds} с: заказ мог вернуться в очередь. ` +
+    'Когда связь восстановится, станет известно, ваш ли он.',
+  holdKept: 'Связь восстановлена: заказ по-прежнему ваш',
+  awayTooLong: (seconds: number) => `Вас не было в сети дольше ${seconds} с: заказ вернулся в очередь`,
+  orderBackToYou: 'Заказ снова ваш: он вернулся к вам из очереди',
   stopReviewing: 'Завершить проверку',
   queueSize: 'Заказов на проверке',
   total: 'Сумма заказа, токены',

@@ -14,7 +14,12 @@ import { renderApp } from '@/test/render-app';
 import { emulateWidth } from '@/test/viewport';
 
 /** `GET /api/executor/state` off shift, no order in hand: what the designer cabinet reads on connecting. */
-const OFF_SHIFT_CABINET: CabinetSnapshot = { shift: { startDate: null }, order: null, extensionOffer: false };
+const OFF_SHIFT_CABINET: CabinetSnapshot = {
+  shift: { startDate: null },
+  order: null,
+  extensionOffer: false,
+  holderGraceSeconds: 60,
+};
 
 const admin = aUser({ email: 'admin@retouch.local', role: { title: 'Admin' }, isAdmin: true });
 const designerPermissions = [

@@ -10,7 +10,12 @@ import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 /** `GET /api/executor/state` off shift, no order in hand: what the designer cabinet reads on connecting. */
-const OFF_SHIFT_CABINET: CabinetSnapshot = { shift: { startDate: null }, order: null, extensionOffer: false };
+const OFF_SHIFT_CABINET: CabinetSnapshot = {
+  shift: { startDate: null },
+  order: null,
+  extensionOffer: false,
+  holderGraceSeconds: 60,
+};
 
 const designer = aUser({ email: 'designer@retouch.local', role: { title: 'Designer' }, isAdmin: true });
 const OWN = '/api/analytics/user';

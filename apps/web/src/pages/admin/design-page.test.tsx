@@ -2,6 +2,7 @@ import type { RefusalReason, PublicGroup, PublicService } from '@retouch/shared/
 import { DispatchText, TimeExtensionCode, type StaffOrder } from '@retouch/shared/dispatch';
 import { SOCKET_MAX_CONNECT_ERRORS } from '@retouch/shared/constants';
 import { PermissionSign } from '@retouch/shared/permissions';
+import { SEARCH_UNAVAILABLE_STATUS } from '@retouch/shared/realtime';
 import { AdminText, CustomerText } from '@retouch/shared/texts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { PointerEventsCheckLevel } from '@testing-library/user-event';
@@ -158,7 +159,12 @@ afterAll(() => {
 
 beforeEach(() => emitted.mockClear());
 
-const NO_CABINET_STATE = { shift: { startDate: null }, order: null, extensionOffer: false };
+const NO_CABINET_STATE = {
+  shift: { startDate: null },
+  order: null,
+  extensionOffer: false,
+  holderGraceSeconds: 60,
+};
 
 async function openCabinet(
   answers: Parameters<typeof mockFetch>[0] = {},
@@ -284,6 +290,17 @@ describe('/admin/design', () => {
     expect(screen.queryByText(CustomerText.error)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: DesignerText.goOnDuty })).toBeInTheDocument();
     expect(screen.queryByText(DesignerText.searching)).not.toBeInTheDocument();
+  });
+
+  it('shows a search delayed by the server (503) in Russian and goes on searching', async () => {
+    const { user } = await openCabinet();
+    await user.click(screen.getByRole('button', { name: DesignerText.goOnDuty }));
+    serverSends('errors', { status: SEARCH_UNAVAILABLE_STATUS, message: DispatchText.searchDelayed });
+
+    const notice = await findNotification(AdminText.error);
+    expect(notice.getByText(DispatchText.searchDelayed)).toBeInTheDocument();
+    expect(screen.getByText(DesignerText.searching)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: DesignerText.goOnDuty })).not.toBeInTheDocument();
   });
 
   it('asks for the queue size again after a reconnect (broadcasts sent in the gap are lost)', async () => {
@@ -641,7 +658,9 @@ describe('/admin/design after a reload or a lost connection', () => {
   it('shows the order in hand after a reload with its countdown, from the server, before any socket event', async () => {
     await openCabinet(
       {
-        'GET /api/executor/state': { body: { shift: onShift, order: anOrder(), extensionOffer: false } },
+        'GET /api/executor/state': {
+          body: { shift: onShift, order: anOrder(), extensionOffer: false, holderGraceSeconds: 60 },
+        },
         'GET /api/executor/shift': { body: onShift },
       },
       '/admin/design',
@@ -654,7 +673,11 @@ describe('/admin/design after a reload or a lost connection', () => {
 
   it('repeats an extension offer still open after a reload', async () => {
     await openCabinet(
-      { 'GET /api/executor/state': { body: { shift: onShift, order: anOrder(), extensionOffer: true } } },
+      {
+        'GET /api/executor/state': {
+          body: { shift: onShift, order: anOrder(), extensionOffer: true, holderGraceSeconds: 60 },
+        },
+      },
       '/admin/design',
       { idle: false },
     );
@@ -666,7 +689,9 @@ describe('/admin/design after a reload or a lost connection', () => {
   it('asks the server again at every connect: an order handed out while it was not listening appears', async () => {
     let held: StaffOrder | null = null;
     await openCabinet({
-      'GET /api/executor/state': () => ({ body: { shift: onShift, order: held, extensionOffer: false } }),
+      'GET /api/executor/state': () => ({
+        body: { shift: onShift, order: held, extensionOffer: false, holderGraceSeconds: 60 },
+      }),
     });
     held = anOrder();
     serverSends('connect');
@@ -698,7 +723,11 @@ describe('/admin/design after a reload or a lost connection', () => {
     emitted.mockClear();
 
     await openCabinet(
-      { 'GET /api/executor/state': { body: { shift: onShift, order: null, extensionOffer: false } } },
+      {
+        'GET /api/executor/state': {
+          body: { shift: onShift, order: null, extensionOffer: false, holderGraceSeconds: 60 },
+        },
+      },
       '/admin/design',
       { idle: false },
     );
@@ -747,7 +776,12 @@ describe('/admin/design after a reload or a lost connection', () => {
     const { user, callsTo } = await openCabinet(
       {
         'GET /api/executor/state': () => ({
-          body: { shift: open ? onShift : { startDate: null }, order: held, extensionOffer: false },
+          body: {
+            shift: open ? onShift : { startDate: null },
+            order: held,
+            extensionOffer: false,
+            holderGraceSeconds: 60,
+          },
         }),
         'GET /api/executor/shift': () => ({ body: open ? onShift : { startDate: null } }),
         'POST /api/executor/shift/toggle': () => {

@@ -13,7 +13,12 @@ import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { aStaffOrder } from '@/test/staff-order-fixtures';
 
-const OFF_SHIFT_CABINET: CabinetSnapshot = { shift: { startDate: null }, order: null, extensionOffer: false };
+const OFF_SHIFT_CABINET: CabinetSnapshot = {
+  shift: { startDate: null },
+  order: null,
+  extensionOffer: false,
+  holderGraceSeconds: 60,
+};
 const moderator = aUser({ email: 'moderator@retouch.local', role: { title: 'Moderator' }, isAdmin: true });
 
 beforeAll(async () => {

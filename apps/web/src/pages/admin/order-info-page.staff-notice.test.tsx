@@ -39,7 +39,7 @@ async function openScreen(path: '/admin/design' | '/admin/moder', goOnDuty: stri
   setSessionFlags({ isAdmin: true });
   const shift = { startDate: new Date().toISOString() };
   // On shift, no order in hand yet: the designer cabinet reads this on connecting.
-  const cabinet: CabinetSnapshot = { shift, order: null, extensionOffer: false };
+  const cabinet: CabinetSnapshot = { shift, order: null, extensionOffer: false, holderGraceSeconds: 60 };
   mockFetch({
     'GET /api/user/info': { body: staff },
     'GET /api/admin/permissions/user': { body: [0, 5, 6].map((sign) => ({ sign, status: true })) },

@@ -6,10 +6,25 @@ import { DesignerText } from '../texts';
 /**
  * Idle: go on duty. Searching: a spinner and the cancel button, or that the search waits for the
  * connection. Working: the countdown (not a live region: it would be read every second), and while the
- * extension is offered its button here too, where the keyboard finds it.
+ * extension is offered its button here too, where the keyboard finds it; offline past the server's grace
+ * period, no countdown but that the order may have gone back to the queue.
  */
 export function DutyControls() {
   const cabinet = useDesignerCabinet();
+
+  if (cabinet.phase === 'working' && cabinet.holdInDoubt) {
+    // Said in the live region when it happens; plain text here, for whoever looks.
+    return (
+      <Flex vertical gap="small" align="start">
+        <Tag color="warning">{DesignerText.holdInDoubtTag}</Tag>
+        {cabinet.holderGraceSeconds && (
+          <Typography.Text type="warning">
+            {DesignerText.holdInDoubt(cabinet.holderGraceSeconds)}
+          </Typography.Text>
+        )}
+      </Flex>
+    );
+  }
 
   if (cabinet.phase === 'working') {
     return (

@@ -7,12 +7,16 @@ type ExecutorStep = StaffProcessingStep & { executor: NonNullable<StaffProcessin
 
 const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString('ru-RU') : '—');
 
-/** The text of an attempt's result (back office section 4): 0 refused, 1 completed, any other overdue. */
+/**
+ * The text of an attempt's result (back office section 4): 0 refused, 1 completed, any other overdue;
+ * but 3, ours, is an attempt the server took back from a designer away too long, not an overdue one.
+ */
 function resultText(step: ExecutorStep): string {
   const { status } = step.executor.result;
   if (status === null) return DesignerText.resultInWork;
   if (status === ExecutorResult.refused) return DesignerText.resultRefused;
   if (status === ExecutorResult.completed) return DesignerText.resultCompleted;
+  if (status === ExecutorResult.interrupted) return DesignerText.resultInterrupted;
   return DesignerText.resultOverdue;
 }
 

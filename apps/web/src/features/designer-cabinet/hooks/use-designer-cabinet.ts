@@ -3,6 +3,8 @@ import { createContext, useContext } from 'react';
 import type { CabinetState } from '../utils/cabinet-state';
 
 export interface DesignerCabinet extends CabinetState {
+  /** Seconds the server lets a designer holding an order stay offline; null until the server said. */
+  holderGraceSeconds: number | null;
   /** Accept the extension offer (`time extension`). */
   acceptExtension: () => void;
   /** Whether there is a realtime connection to talk through (it may be reconnecting). */

@@ -12,6 +12,11 @@ export interface CabinetState {
   deadline: number;
   /** Whether the server's offer to extend the time is open (for 60 s). */
   extensionOffered: boolean;
+  /**
+   * The connection has been down longer than the server lets a holder stay away: the order in hand may
+   * have gone back to the queue, so no countdown runs until the server tells.
+   */
+  holdInDoubt: boolean;
 }
 
 export type CabinetAction =
@@ -21,6 +26,8 @@ export type CabinetAction =
   | { type: 'orderChanged'; order: StaffOrder; now: number }
   | { type: 'timeExtended'; now: number }
   | { type: 'extensionOffered' }
+  /** Offline past the server's grace period with the order in hand. */
+  | { type: 'holdInDoubt' }
   /** Accepted, or its 60 s ran out. */
   | { type: 'extensionOfferClosed' }
   /** Sent or refused: the designer searches again. */
@@ -41,6 +48,7 @@ export const initialCabinetState: CabinetState = {
   extended: false,
   deadline: 0,
   extensionOffered: false,
+  holdInDoubt: false,
 };
 
 const deadlineOf = (order: StaffOrder, extended: boolean, now: number) =>
@@ -53,14 +61,18 @@ export function cabinetReducer(state: CabinetState, action: CabinetAction): Cabi
     case 'searchStopped':
       return state.phase === 'searching' ? { ...state, phase: 'idle' } : state;
     case 'orderReceived': {
-      const extended = action.order.currentProcessing?.executor?.timeExtension ?? false;
+      // The server repeats the order in hand (on a reconnect, or an assignment not yet confirmed, maybe as
+      // first sent): an extension accepted or offered since stays.
+      const repeat = state.order?._id === action.order._id;
+      const extended =
+        (action.order.currentProcessing?.executor?.timeExtension ?? false) || (repeat && state.extended);
       return {
         phase: 'working',
         order: action.order,
         extended,
         deadline: deadlineOf(action.order, extended, action.now),
-        // The server repeats the order in hand on a reconnect: an offer open for it stays open.
-        extensionOffered: state.extensionOffered && state.order?._id === action.order._id,
+        extensionOffered: repeat && state.extensionOffered,
+        holdInDoubt: false,
       };
     }
     case 'orderChanged':
@@ -80,6 +92,8 @@ export function cabinetReducer(state: CabinetState, action: CabinetAction): Cabi
       return state.order ? { ...state, extensionOffered: true } : state;
     case 'extensionOfferClosed':
       return { ...state, extensionOffered: false };
+    case 'holdInDoubt':
+      return state.phase === 'working' ? { ...state, holdInDoubt: true, extensionOffered: false } : state;
     case 'orderHandedOver':
       return { ...initialCabinetState, phase: 'searching' };
     case 'orderExpired':

@@ -1,10 +1,14 @@
 import { LogoutOutlined, SearchOutlined, StopOutlined } from '@ant-design/icons';
+import { REVIEW_RELEASE_GRACE_SECONDS } from '@retouch/shared/review';
 import { Button, Flex, Spin, Statistic, Tag, Typography } from 'antd';
 import { useModeratorWorkplace } from '../hooks/use-moderator-workplace';
 import { isRefusalUnderReview } from '../utils/order-view';
 import { ModeratorText } from '../texts';
 
-/** Idle: go on duty. Searching: a spinner and the cancel button. Reviewing: the countdown and stop. */
+/**
+ * Idle: go on duty. Searching: a spinner and the cancel button. Reviewing: the countdown and stop; offline
+ * past the server's grace period, no countdown but that the order may have gone back to the queue.
+ */
 export function DutyControls({ canReview }: { canReview: boolean }) {
   const workplace = useModeratorWorkplace();
 
@@ -12,15 +16,27 @@ export function DutyControls({ canReview }: { canReview: boolean }) {
     const refusal = isRefusalUnderReview(workplace.order);
     return (
       <Flex vertical gap="small" align="start">
-        <Tag color={refusal ? 'warning' : 'processing'}>
-          {refusal ? ModeratorText.reviewingRefusal : ModeratorText.reviewingResult}
-        </Tag>
-        <Statistic.Timer
-          type="countdown"
-          title={ModeratorText.timeLeft}
-          value={workplace.deadline}
-          format="HH:mm:ss"
-        />
+        {workplace.holdInDoubt ? (
+          // Said in the live region when it happens; plain text here, for whoever looks.
+          <>
+            <Tag color="warning">{ModeratorText.holdInDoubtTag}</Tag>
+            <Typography.Text type="warning">
+              {ModeratorText.holdInDoubt(REVIEW_RELEASE_GRACE_SECONDS)}
+            </Typography.Text>
+          </>
+        ) : (
+          <>
+            <Tag color={refusal ? 'warning' : 'processing'}>
+              {refusal ? ModeratorText.reviewingRefusal : ModeratorText.reviewingResult}
+            </Tag>
+            <Statistic.Timer
+              type="countdown"
+              title={ModeratorText.timeLeft}
+              value={workplace.deadline}
+              format="HH:mm:ss"
+            />
+          </>
+        )}
         <Button icon={<LogoutOutlined aria-hidden />} onClick={workplace.stopReviewing}>
           {ModeratorText.stopReviewing}
         </Button>
