@@ -220,8 +220,7 @@ async function freshStart() {
   );
 }
 
-const report = (name: string, figures: unknown) =>
-  console.info(`outages, ${name}:`, JSON.stringify(figures));
+const report = (name: string, figures: unknown) => console.info(`outages, ${name}:`, JSON.stringify(figures));
 
 describe.skipIf(!installed)('outages of Redis and PostgreSQL under two instances (their own servers)', () => {
   beforeAll(async () => {
