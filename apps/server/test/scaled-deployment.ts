@@ -354,3 +354,19 @@ async function stop(instance: Instance): Promise<void> {
     await instance.exited;
   }
 }
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Polls until `read` answers a value (a read that fails counts as none yet), or fails after `withinMs`;
+ * answers it and when it came.
+ */
+export async function until<T>(what: string, withinMs: number, read: () => Promise<T | undefined>) {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const value = await read().catch(() => undefined);
+    if (value !== undefined) return { value, at: Date.now() };
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${withinMs} ms`);
+    await sleep(50);
+  }
+}

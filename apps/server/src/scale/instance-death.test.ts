@@ -24,6 +24,7 @@ import {
   deploymentServicesReachable,
   type Deployment,
   type Instance,
+  until,
 } from '../../test/scaled-deployment';
 
 /**
@@ -47,19 +48,6 @@ interface Designer {
   userId: string;
   client: TestClient;
   socket: Socket;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls until `read` answers a value, or fails after `withinMs`; answers it and when it came. */
-async function until<T>(what: string, withinMs: number, read: () => Promise<T | undefined>) {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return { value, at: Date.now() };
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${withinMs} ms`);
-    await sleep(50);
-  }
 }
 
 async function teethId(client: TestClient): Promise<string> {

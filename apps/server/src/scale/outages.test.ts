@@ -28,6 +28,8 @@ import {
   type Deployment,
   type Instance,
   type StaffOnInstance,
+  sleep,
+  until,
 } from '../../test/scaled-deployment';
 
 /**
@@ -74,19 +76,6 @@ let b: Instance;
 let customer: TestClient;
 let teethId: string;
 let photo: Buffer;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls until `read` answers a value, or fails after `withinMs`; answers it and when it came. */
-async function until<T>(what: string, withinMs: number, read: () => Promise<T | undefined>) {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const value = await read().catch(() => undefined);
-    if (value !== undefined) return { value, at: Date.now() };
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${withinMs} ms`);
-    await sleep(50);
-  }
-}
 
 /** Like `until`, but answers undefined instead of failing: for figures reported before the assertions. */
 const whether = <T>(withinMs: number, read: () => Promise<T | undefined>) =>

@@ -1,4 +1,4 @@
-import type { StaffOrder } from '@retouch/shared/dispatch';
+import type { StaffOrder, StaffProcessingStep } from '@retouch/shared/dispatch';
 import { OrderCondition } from '@retouch/shared/orders';
 
 /** The client of the staff-side orders below. */
@@ -34,5 +34,26 @@ export function aStaffOrder(overrides: Partial<StaffOrder> = {}): StaffOrder {
     processing: [],
     currentProcessing: null,
     ...overrides,
+  };
+}
+
+/**
+ * A designer's attempt in an order's history, by `<id>@retouch.local`, ended with `status` (null: still
+ * running).
+ */
+export function aDesignerAttempt(id: string, status: number | null): StaffProcessingStep {
+  return {
+    _id: id,
+    createdAt: '2026-11-27T10:00:00.000Z',
+    client: null,
+    executor: {
+      _id: 'designer-1',
+      email: `${id}@retouch.local`,
+      dateStart: '2026-11-27T10:00:00.000Z',
+      dateEnd: status === null ? null : '2026-11-27T10:30:00.000Z',
+      timeExtension: false,
+      result: { status, picture: null, reason: null },
+    },
+    review: null,
   };
 }

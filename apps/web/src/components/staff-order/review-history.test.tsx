@@ -1,24 +1,9 @@
-import { ExecutorResult, type StaffProcessingStep } from '@retouch/shared/dispatch';
+import { ExecutorResult } from '@retouch/shared/dispatch';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aStaffOrder } from '@/test/staff-order-fixtures';
+import { aDesignerAttempt, aStaffOrder } from '@/test/staff-order-fixtures';
 import { StaffOrderText } from './texts';
 import { ReviewHistory } from './review-history';
-
-const anAttempt = (id: string, status: number | null): StaffProcessingStep => ({
-  _id: id,
-  createdAt: '2026-11-27T10:00:00.000Z',
-  client: null,
-  executor: {
-    _id: 'designer-1',
-    email: `${id}@retouch.local`,
-    dateStart: '2026-11-27T10:00:00.000Z',
-    dateEnd: status === null ? null : '2026-11-27T10:30:00.000Z',
-    timeExtension: false,
-    result: { status, picture: null, reason: null },
-  },
-  review: null,
-});
 
 const resultOf = (id: string) => within(screen.getByText(`${id}@retouch.local`).closest('tr')!);
 
@@ -28,11 +13,11 @@ describe('ReviewHistory', () => {
       <ReviewHistory
         order={aStaffOrder({
           processing: [
-            anAttempt('refused', ExecutorResult.refused),
-            anAttempt('completed', ExecutorResult.completed),
-            anAttempt('overdue', ExecutorResult.overdue),
-            anAttempt('interrupted', ExecutorResult.interrupted),
-            anAttempt('running', null),
+            aDesignerAttempt('refused', ExecutorResult.refused),
+            aDesignerAttempt('completed', ExecutorResult.completed),
+            aDesignerAttempt('overdue', ExecutorResult.overdue),
+            aDesignerAttempt('interrupted', ExecutorResult.interrupted),
+            aDesignerAttempt('running', null),
           ],
         })}
       />,
