@@ -45,6 +45,11 @@ export const AdminUsersText = {
   cannotDeleteSelf: 'Вы не можете удалить свою учётную запись',
   cannotLockOutSelf: 'Вы не можете лишить себя права на управление пользователями',
   customOnlyForStaff: 'Индивидуальные права назначаются только сотрудникам: сначала назначьте роль',
+  // Nobody grants what they do not hold (issue 35): our wording, the specification gives none.
+  notOnSelf: 'Вы не можете менять собственные роль, права и баланс',
+  adminOnlyByAdmin: 'Администратора может изменять только администратор',
+  beyondYourRights: 'У пользователя есть права, которых нет у вас: изменить его вы не можете',
+  cannotGrant: 'Нельзя выдать права, которых нет у вас',
 } as const;
 
 /** A readable Russian name of a permission sign. */

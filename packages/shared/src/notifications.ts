@@ -70,6 +70,8 @@ export const OrderNoticeText: Record<OrderNoticeKind, { title: string; body: str
 
 /** Texts of the notification settings and the server's answers about them. */
 export const NotificationText = {
+  /** A browser's push endpoint already registered by another account (issue 35): its owner keeps it. */
+  endpointTaken: 'This browser receives notifications for another account',
   openHistory: 'Open order history',
   settingsTitle: 'Notifications',
   orderEmails: 'E-mails about my orders',

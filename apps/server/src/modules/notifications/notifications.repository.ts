@@ -32,22 +32,26 @@ export interface NewPushSubscription {
 }
 
 /**
- * Keeps the browser's subscription for the user (a browser that subscribes again, or for another
- * account, replaces its row), then drops the user's oldest beyond the limit.
+ * Keeps the browser's subscription for the user (the same browser subscribing again replaces its keys),
+ * then drops the user's oldest beyond the limit. Answers false, changing nothing, when the endpoint is
+ * another user's: an endpoint stays with the account that registered it.
  */
 export async function savePushSubscription(
   db: Executor,
   userId: string,
   subscription: NewPushSubscription,
   now: Date,
-) {
-  await db
+): Promise<boolean> {
+  const saved = await db
     .insert(pushSubscriptions)
     .values({ userId, ...subscription, createdAt: now })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { userId, p256dh: subscription.p256dh, auth: subscription.auth, createdAt: now },
-    });
+      set: { p256dh: subscription.p256dh, auth: subscription.auth, createdAt: now },
+      setWhere: eq(pushSubscriptions.userId, userId),
+    })
+    .returning({ id: pushSubscriptions.id });
+  if (saved.length === 0) return false;
   const kept = db
     .select({ id: pushSubscriptions.id })
     .from(pushSubscriptions)
@@ -57,6 +61,7 @@ export async function savePushSubscription(
   await db
     .delete(pushSubscriptions)
     .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, kept)));
+  return true;
 }
 
 /** Forgets the user's subscription of that endpoint (another user's stays). */

@@ -24,7 +24,7 @@ import {
   savePushSubscription,
 } from './notifications.repository';
 import { orderMail } from './order-mails';
-import { hasValidKeys, pushEndpointProblem } from './push-endpoint';
+import { hasValidKeys, normalisedPushEndpoint, pushEndpointProblem } from './push-endpoint';
 import type { PushSender } from './push-sender';
 import type { VapidKeySource } from './vapid-keys';
 
@@ -59,29 +59,33 @@ export async function pushPublicKey(deps: Pick<NotificationDeps, 'vapid'>): Prom
   return vapid.publicKey;
 }
 
-/** Keeps a browser's subscription after checking its keys and where its endpoint points. */
+/**
+ * Keeps a browser's subscription after checking its keys and where its endpoint points; the endpoint is
+ * kept with its host normalised, so that one browser is one row however its address is written.
+ */
 export async function subscribe(
   deps: Pick<NotificationDeps, 'db' | 'vapid' | 'now' | 'log' | 'production'>,
   userId: string,
   subscription: PushSubscriptionBody,
 ): Promise<void> {
   await pushPublicKey(deps);
-  const problem = pushEndpointProblem(subscription.endpoint, deps.production);
+  const endpoint = normalisedPushEndpoint(subscription.endpoint)?.href ?? subscription.endpoint;
+  const problem = pushEndpointProblem(endpoint, deps.production);
   if (problem) {
     deps.log.warn({ userId, problem }, 'push subscription refused');
     throw AppError.badRequest(NotificationText.pushEndpointRefused);
   }
   if (!hasValidKeys(subscription.keys)) throw AppError.badRequest(NotificationText.subscriptionInvalid);
-  await savePushSubscription(
-    deps.db,
-    userId,
-    { endpoint: subscription.endpoint, ...subscription.keys },
-    deps.now(),
-  );
+  const saved = await savePushSubscription(deps.db, userId, { endpoint, ...subscription.keys }, deps.now());
+  if (!saved) {
+    deps.log.warn({ userId }, 'push endpoint of another account refused');
+    throw AppError.conflict(NotificationText.endpointTaken);
+  }
 }
 
 export async function unsubscribe(deps: Pick<NotificationDeps, 'db'>, userId: string, endpoint: string) {
-  await deletePushSubscription(deps.db, userId, endpoint);
+  const stored = normalisedPushEndpoint(endpoint)?.href ?? endpoint;
+  await deletePushSubscription(deps.db, userId, stored);
 }
 
 /** Tells customers of their orders' news beyond the page: e-mails and pushes, after the commit. */

@@ -312,12 +312,46 @@ describe('Web Push', () => {
       (await customer.client.request('DELETE', '/api/push/subscriptions', { endpoint: kept })).status,
     ).toBe(204);
     expect(await endpointsOf(customer.user._id)).not.toContain(kept);
+  });
 
-    // The same browser subscribing for another account moves to it.
-    const moved = browsers.at(-2)!.body;
-    await other.client.post('/api/push/subscriptions', moved);
-    expect(await endpointsOf(other.user._id)).toEqual([moved.endpoint]);
-    expect(await endpointsOf(customer.user._id)).not.toContain(moved.endpoint);
+  it('keeps an endpoint with the account that registered it: another account posting it gets 409', async () => {
+    const owner = await customerWithTokens();
+    const other = await customerWithTokens();
+    const browser = pushService.subscription();
+    expect((await owner.client.post('/api/push/subscriptions', browser.body)).status).toBe(204);
+    const ownerRow = () =>
+      t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, browser.body.endpoint));
+    const [before] = await ownerRow();
+
+    const theirKeys = pushService.subscription().body.keys;
+    // The same address written another way (trailing dot) is the same endpoint.
+    for (const endpoint of [
+      browser.body.endpoint,
+      browser.body.endpoint.replace('127.0.0.1', '127.0.0.1.'),
+    ]) {
+      const taken = await other.client.post('/api/push/subscriptions', { endpoint, keys: theirKeys });
+      expect(taken.status, endpoint).toBe(409);
+      expect(taken.body).toEqual({ message: NotificationText.endpointTaken });
+    }
+    expect(
+      await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, other.user._id)),
+    ).toEqual([]);
+    expect(await ownerRow()).toEqual([before]);
+
+    // The owner's browser still receives the owner's news, encrypted for its keys; the other's goes nowhere.
+    await deliveredOrder(other.client);
+    const orderId = await deliveredOrder(owner.client);
+    await waitForState(() => expect(pushService.pushesTo(browser.path)).toHaveLength(1));
+    expect(decryptPush(pushService.pushesTo(browser.path)[0]!, browser.keys)).toEqual(
+      orderNoticeMessage(orderId, OrderNotice.resultReady),
+    );
+    // The owner subscribing again (new keys) still replaces its own row.
+    expect(
+      (await owner.client.post('/api/push/subscriptions', { ...browser.body, keys: theirKeys })).status,
+    ).toBe(204);
+    expect((await ownerRow()).map((row) => [row.userId, row.auth])).toEqual([
+      [owner.user._id, theirKeys.auth],
+    ]);
   });
 });
 

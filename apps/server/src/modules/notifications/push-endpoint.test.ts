@@ -43,6 +43,26 @@ describe('where the server may send pushes', () => {
     }
     expect(pushEndpointProblem('http://192.168.1.5:9000/push', false)).toBeDefined();
   });
+
+  it('refuses a host name written another way (trailing dots, capitals) as it refuses its plain form', () => {
+    for (const endpoint of [
+      'https://localhost./x',
+      'https://localhost../x',
+      'https://LOCALHOST/x',
+      'https://LocalHost./x',
+      'https://push.localhost./x',
+      'https://redis./x',
+      'https://db.internal./x',
+      'https://printer.LOCAL./x',
+      'https://router.home.arpa./x',
+      'https://.../x',
+      'https://127.0.0.1../x',
+      'https://[::1]./x',
+    ]) {
+      expect(pushEndpointProblem(endpoint, true), endpoint).toBeDefined();
+      expect(pushEndpointProblem(endpoint, false), endpoint).toBeDefined();
+    }
+  });
 });
 
 describe('the address lookup of production pushes', () => {
@@ -55,5 +75,32 @@ describe('the address lookup of production pushes', () => {
 
   it('refuses a name that resolves inside, so DNS cannot lead a push to an internal host', async () => {
     await expect(lookup('localhost')).rejects.toThrow(/internal address/);
+  });
+
+  it('refuses every special-purpose range of IANA’s registries, IPv4-mapped IPv6 too', async () => {
+    for (const address of [
+      '198.18.0.1', // benchmarking
+      '224.0.0.1', // multicast
+      '240.0.0.1', // reserved
+      '255.255.255.255', // limited broadcast
+      '192.0.0.1', // IETF protocol assignments
+      '192.0.2.1', // documentation
+      '192.88.99.1', // 6to4 relay anycast
+      '64:ff9b::1', // IPv4/IPv6 translation
+      '64:ff9b:1::1', // local-use translation
+      '2002::1', // 6to4
+      '2001::1', // Teredo
+      '2001:db8::1', // documentation
+      '100::1', // discard-only
+      'ff02::1', // multicast
+      '::ffff:198.18.0.1', // IPv4-mapped
+      '::ffff:10.0.0.1',
+    ])
+      await expect(lookup(address), address).rejects.toThrow(/internal address/);
+  });
+
+  it('takes public addresses', async () => {
+    for (const address of ['8.8.8.8', '142.250.74.10', '2a00:1450:4001:82a::200a', '::ffff:8.8.8.8'])
+      expect(await lookup(address), address).toBe(address);
   });
 });

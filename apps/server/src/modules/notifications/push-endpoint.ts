@@ -6,19 +6,34 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 const INTERNAL_SUFFIXES = ['.localhost', '.local', '.internal', '.lan', '.home.arpa'];
 
 /**
+ * The endpoint with its host written one way: lower case, without the trailing dots DNS ignores
+ * ("localhost." is localhost), so that every check and the stored row see the same host. Undefined when it
+ * is not a URL with a host.
+ */
+export function normalisedPushEndpoint(endpoint: string): URL | undefined {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return undefined;
+  }
+  const host = url.hostname.toLowerCase().replace(/\.+$/, '');
+  if (!host) return undefined;
+  // Set again, so that what the dots hid is parsed as what it is ("127.0.0.1.." becomes an address).
+  url.hostname = host;
+  return url;
+}
+
+/**
  * Why the server must not POST pushes to this address, or undefined when it may. The server calls it for
  * whoever subscribed, so it is a way into other hosts (SSRF): only https on the default port to a named
  * public host; plain http to this machine is allowed outside production for a local push service in tests.
  */
 export function pushEndpointProblem(endpoint: string, production: boolean): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return 'not a URL';
-  }
+  const url = normalisedPushEndpoint(endpoint);
+  if (!url) return 'not a URL';
   if (url.username || url.password) return 'credentials in the address';
-  const host = url.hostname.toLowerCase();
+  const host = url.hostname;
   if (!production && url.protocol === 'http:' && LOCAL_HOSTS.has(host)) return undefined;
   if (url.protocol !== 'https:') return 'not https';
   if (url.port !== '') return 'not the default port';

@@ -28,23 +28,50 @@ export interface PushSender {
 const PUSH_TIMEOUT_MS = 10_000;
 const GONE_STATUSES = new Set([404, 410]);
 
-/** Addresses no push service has: loopback, private, link-local, shared and unique-local ranges. */
+/**
+ * Addresses no push service has: every range of IANA's special-purpose registries (globally reachable
+ * anycast ones too), multicast, and IPv4's reserved 240/4. Node checks an IPv4-mapped IPv6 address
+ * (::ffff:10.0.0.1) against the IPv4 ranges, and an IPv4 address against the IPv6 ones as ::ffff:a.b.c.d:
+ * so ::ffff:0:0/96 itself must not be listed, it would refuse every IPv4 address.
+ */
 const internalAddresses = new BlockList();
 for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
+  ['0.0.0.0', 8], // "this network"
+  ['10.0.0.0', 8], // private
+  ['100.64.0.0', 10], // shared (carrier-grade NAT)
+  ['127.0.0.0', 8], // loopback
+  ['169.254.0.0', 16], // link-local
+  ['172.16.0.0', 12], // private
+  ['192.0.0.0', 24], // IETF protocol assignments
+  ['192.0.2.0', 24], // documentation
+  ['192.31.196.0', 24], // AS112
+  ['192.52.193.0', 24], // AMT
+  ['192.88.99.0', 24], // 6to4 relay anycast
+  ['192.168.0.0', 16], // private
+  ['192.175.48.0', 24], // AS112 direct delegation
+  ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24], // documentation
+  ['203.0.113.0', 24], // documentation
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved, limited broadcast
 ] as const)
   internalAddresses.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['::ffff:0:0', 96],
+  ['::', 96], // unspecified, loopback, IPv4-compatible
+  ['64:ff9b::', 96], // IPv4/IPv6 translation
+  ['64:ff9b:1::', 48], // local-use translation
+  ['100::', 64], // discard-only
+  ['100:0:0:1::', 64], // dummy prefix
+  ['2001::', 23], // IETF protocol assignments (Teredo, benchmarking, ORCHID…)
+  ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4
+  ['2620:4f:8000::', 48], // AS112 direct delegation
+  ['3fff::', 20], // documentation
+  ['5f00::', 16], // segment routing
+  ['fc00::', 7], // unique-local
+  ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local (deprecated)
+  ['ff00::', 8], // multicast
 ] as const)
   internalAddresses.addSubnet(network, prefix, 'ipv6');
 

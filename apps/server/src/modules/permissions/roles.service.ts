@@ -17,6 +17,7 @@ import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, userTarget } from '../audit/audit.repository';
+import { refuseBeyondActor, refuseSelf, refuseUngrantable } from './grant-rules';
 import { findEffectivePermissions, findRoleIdByTitle, insertRole } from './permissions.repository';
 import {
   assignRoleToUser,
@@ -152,6 +153,7 @@ export async function updateRole(
       }
       const [current] = await findRoles(tx, [id]);
       if (change.permissions) {
+        await refuseUngrantable(tx, actorId, { permissions: change.permissions });
         if (holders.includes(actorId))
           refuseSelfLockOut(overlay(current?.permissions ?? [], change.permissions));
         await setRolePermissions(tx, id, change.permissions);
@@ -219,10 +221,13 @@ export async function assignRole(
     const role = await lockRole(tx, roleId, 'share');
     if (!role) throw AppError.notFound(AdminUsersText.roleNotFound);
     if (!(await lockUserForPermissions(tx, userId))) throw AppError.notFound(AdminUsersText.userNotFound);
-    if (userId === actorId) {
-      const [withPermissions] = await findRoles(tx, [roleId]);
-      refuseSelfLockOut(withPermissions?.permissions ?? []);
-    }
+    refuseSelf(actorId, userId);
+    await refuseBeyondActor(tx, actorId, userId);
+    const [withPermissions] = await findRoles(tx, [roleId]);
+    await refuseUngrantable(tx, actorId, {
+      roleTitle: role.title,
+      permissions: withPermissions?.permissions ?? [],
+    });
     const before = await findUserRole(tx, userId);
     await assignRoleToUser(tx, userId, roleId);
     await recordAudit(tx, {
@@ -251,9 +256,11 @@ export async function assignCustomPermissions(
     if (!(await lockUserForPermissions(tx, userId))) throw AppError.notFound(AdminUsersText.userNotFound);
     const user = await findUserRole(tx, userId);
     if (!user || !isStaffRole(user.roleTitle)) throw AppError.conflict(AdminUsersText.customOnlyForStaff);
+    refuseSelf(actorId, userId);
+    await refuseBeyondActor(tx, actorId, userId);
     const current = await findEffectivePermissions(tx, userId);
     const permissions = overlay(current, switches);
-    if (userId === actorId) refuseSelfLockOut(permissions);
+    await refuseUngrantable(tx, actorId, { permissions });
     await setCustomPermissions(tx, userId, permissions);
     await recordAudit(tx, {
       actorId,

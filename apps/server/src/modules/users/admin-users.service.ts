@@ -19,7 +19,8 @@ import { csvStream, isoDateTime, isoDay, keysetPages, type CsvColumn } from '../
 import { hashPassword } from '../../lib/passwords';
 import { recordAudit, userTarget } from '../audit/audit.repository';
 import { applyLedgerEntry } from '../ledger/ledger.service';
-import { findRoleIdByTitle } from '../permissions/permissions.repository';
+import { refuseBeyondActor, refuseSelf, refuseUngrantable } from '../permissions/grant-rules';
+import { findRoleIdByTitle, findRolePermissions } from '../permissions/permissions.repository';
 import {
   USERS_EXPORT_PAGE_SIZE,
   findAdminUser,
@@ -116,6 +117,10 @@ export async function registerUserByAdmin(
       const roleId = body.role ? body.role._id : await findRoleIdByTitle(tx, RoleTitle.user);
       const role = roleId ? await lockRoleForShare(tx, roleId) : undefined;
       if (!role) throw AppError.notFound(AdminUsersText.roleNotFound);
+      await refuseUngrantable(tx, actor.userId, {
+        roleTitle: role.title,
+        permissions: await findRolePermissions(tx, role.id),
+      });
       if (await findUserByEmail(tx, body.email)) throw AppError.conflict(AdminUsersText.emailTaken);
       const created = await insertUser(tx, {
         email: body.email,
@@ -157,6 +162,8 @@ export async function changeUserByAdmin(
   const outcome = await deps.db.transaction(async (tx) => {
     const locked = await lockLiveUser(tx, userId);
     if (!locked) throw AppError.notFound(AdminUsersText.userNotFound);
+    if (body.balance) refuseSelf(actor.userId, userId);
+    await refuseBeyondActor(tx, actor.userId, userId);
     const changes: UserChanges = {};
     if (body.name) Object.assign(changes, body.name);
     if (passwordHash) changes.passwordHash = passwordHash;
@@ -213,6 +220,7 @@ export async function deleteUserByAdmin(deps: AdminUsersDeps, actor: Actor, user
   if (userId === actor.userId) throw AppError.conflict(AdminUsersText.cannotDeleteSelf);
   const now = deps.clock.now();
   const revoked = await deps.db.transaction(async (tx) => {
+    await refuseBeyondActor(tx, actor.userId, userId);
     const target = await userTarget(tx, userId);
     const ended = await closeAccount(tx, userId, now, { anonymise: false });
     if (!ended) throw AppError.notFound(AdminUsersText.userNotFound);
