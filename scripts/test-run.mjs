@@ -76,6 +76,7 @@ async function busyJourneyPorts() {
     [port, 'E2E_PORT (the server the journeys drive)'],
     [port + 1, 'E2E_PORT + 1 (the local sign-in provider)'],
     [port + 2, 'E2E_PORT + 2 (the own-server journey)'],
+    [port + 3, 'E2E_PORT + 3 (the card-payment journey under Stripe)'],
   ];
   const busy = [];
   for (const [number, role] of ports) if (!(await portIsFree(number))) busy.push(`${number}: ${role}`);
@@ -90,7 +91,7 @@ const steps = {
     if (busy.length > 0) {
       console.error(
         `The browser journeys need these ports, which are in use:\n  ${busy.join('\n  ')}\n` +
-          'Stop what uses them, or choose other ports with E2E_PORT (it uses E2E_PORT, +1 and +2).',
+          'Stop what uses them, or choose other ports with E2E_PORT (it uses E2E_PORT, +1, +2 and +3).',
       );
       return 1;
     }

@@ -8,9 +8,10 @@ const root = path.resolve(import.meta.dirname, '../..');
 /**
  * A server of the journey's own (`npm start` as the shared one, on its own port and data folder), for
  * journeys that stop and start the server under the browser: the shared server serves the other worker.
- * Stopped and started again, it keeps its data (the embedded database in the data folder).
+ * Stopped and started again, it keeps its data (the embedded database in the data folder). `settings`
+ * are more environment variables (another payment provider, say).
  */
-export function ownServer(port: number) {
+export function ownServer(port: number, settings: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'retouch-e2e-own-'));
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
@@ -29,6 +30,7 @@ export function ownServer(port: number) {
         DEMO_PASSWORD: process.env.E2E_DEMO_PASSWORD,
         NODE_ENV: 'development',
         LOG_LEVEL: 'warn',
+        ...settings,
       },
     });
     const exited = new Promise<never>((_, reject) =>

@@ -53,6 +53,7 @@ import { originCheckPlugin } from './plugins/origin-check';
 import { realtimePlugin } from './plugins/realtime';
 import { routeSchemasPlugin } from './plugins/route-schemas';
 import { routeTablePlugin } from './plugins/route-table';
+import { pageSourcesOf } from './payments/providers';
 import { sharedOrLocalStore } from './plugins/rate-limit-store';
 import { redisPlugin } from './plugins/redis';
 import { embeddedVacuumPlugin } from './plugins/embedded-vacuum';
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.decorate('storage', deps.storage ?? (await createStorage(config)));
   // Pictures redirected to presigned URLs load from the bucket (S3_SIGNED_URLS).
   const bucketOrigin = config.S3_SIGNED_URLS ? await signedUrlOrigin(app.storage) : undefined;
+  const payment = pageSourcesOf(config);
   app.decorate('mailer', deps.mailer ?? createMailer(config, app.log));
   app.decorate(
     'catalogCache',
@@ -120,10 +122,20 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(bucketOrigin ? [bucketOrigin] : [])],
+        // The payment providers configured bring their own origins (payments/providers.ts).
+        scriptSrc: ["'self'", ...payment.script],
+        frameSrc: ["'self'", ...payment.frame],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(bucketOrigin ? [bucketOrigin] : []), ...payment.img],
         // Ant Design writes its CSS-in-JS styles inline.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...(bucketOrigin ? [bucketOrigin] : [])],
+        // The socket is this site's own (its WebSocket origin named too, for browsers whose 'self' does
+        // not cover ws:), never any host's.
+        connectSrc: [
+          "'self'",
+          socketOrigin(config.PUBLIC_URL),
+          ...(bucketOrigin ? [bucketOrigin] : []),
+          ...payment.connect,
+        ],
         fontSrc: ["'self'", 'data:'],
         upgradeInsecureRequests: null,
       },
@@ -182,4 +194,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(webPlugin, { distDir: config.WEB_DIST_DIR });
 
   return app;
+}
+
+/** The WebSocket origin of the site's own address: `wss://host` for `https://host`. */
+function socketOrigin(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
 }

@@ -12,6 +12,7 @@ export const AuditTarget = {
   template: 'template',
   degree: 'degree',
   reason: 'reason',
+  order: 'order',
 } as const;
 export type AuditTargetValue = (typeof AuditTarget)[keyof typeof AuditTarget];
 
@@ -26,6 +27,8 @@ export const AuditAction = {
   role: 'role',
   /** A user's own permission switches changed. */
   permissions: 'permissions',
+  /** An order's services edited by the designer holding it (decision 47). */
+  services: 'services',
 } as const;
 export type AuditActionValue = (typeof AuditAction)[keyof typeof AuditAction];
 
@@ -55,6 +58,7 @@ export const AuditText = {
     template: 'Шаблон опции',
     degree: 'Степень действия',
     reason: 'Причина отказа',
+    order: 'Заказ',
   } satisfies Record<AuditTargetValue, string>,
   actions: {
     create: 'Создание',
@@ -63,6 +67,7 @@ export const AuditText = {
     balance: 'Изменение баланса',
     role: 'Смена роли',
     permissions: 'Изменение прав',
+    services: 'Изменение услуг заказа',
   } satisfies Record<AuditActionValue, string>,
 } as const;
 

@@ -22,6 +22,9 @@ export const DispatchText = {
   extended: 'Время продлено на 10 минут',
   noExtensionOffer: 'Продление сейчас недоступно',
   servicesSaved: 'Услуги заказа сохранены',
+  /** Refuses an edit of the services that would pay the designer more than the order as the customer paid for it. */
+  payAboveCharge:
+    'Изменение не сохранено: оплата дизайнера не может превышать оплату заказа, за который заплатил клиент',
   reasonUnknown: 'Причина не найдена',
   /** Told on reconnecting when the order went back to the queue while the designer was away. */
   awayTooLong: 'Вас не было в сети слишком долго. Заказ передан другому дизайнеру',

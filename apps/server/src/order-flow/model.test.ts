@@ -213,6 +213,9 @@ union all
 select 'cost_for_executor is the sum of designerPrice of the active items', 'order ' || o.id || ': cost_for_executor ' || o.cost_for_executor || ', items ' || o.item_pay
   from o where o.cost_for_executor <> o.item_pay
 union all
+select 'a designer''s edit never pays more than the order as sent (decision 47)', 'order ' || o.id || ': cost_for_executor ' || o.cost_for_executor || ', pay as sent ' || o.pay_as_sent
+  from o where o.pay_as_sent is not null and o.cost_for_executor > o.pay_as_sent
+union all
 select 'active items follow the entry rules (a non-multi service once per person)', 'order ' || a.order_id || ': service ' || a.service_id || ' active ' || count(*) || ' times for one person'
   from active_items a where a.option_id is null and not a.multi group by a.order_id, a.person_id, a.service_id having count(*) > 1
 union all
@@ -680,6 +683,9 @@ function designerEdit(pick: number, kind: number): Act {
         orders: person.orders.map(({ serviceId: _service, ...entry }) => entry),
       })),
     };
+    // Decision 47: the pay the edit would make, against the most it may pay (the pay as sent, at most
+    // the cost), read before the edit.
+    const wouldPay = held ? await payAfterEdit(w.t, held.id, name, w.catalog) : undefined;
     const answer = await d.client.patch('/api/admin/orders/executor/change/order', body);
     const what = `designer ${designer} edits ${held ? short(held.id) : '(holds nothing)'}: ${name}`;
     if (!held) {
@@ -701,9 +707,41 @@ function designerEdit(pick: number, kind: number): Act {
     if (none && answer.status >= 400 && answer.status < 500) {
       return { note: `${what}: refused (no service left)`, refused: true };
     }
+    if (wouldPay && wouldPay.pay > wouldPay.cap) {
+      expectStatus(answer, 409, `${what} (pay ${wouldPay.pay} above ${wouldPay.cap}, as charged)`);
+      return { note: `${what}: refused (pay above the order as charged)`, refused: true };
+    }
     expectStatus(answer, 200, what);
     return { note: what, orderId: held.id, to: [] };
   };
+}
+
+/** The designer's pay an edit of this kind would make on the order, and the most it may pay. */
+async function payAfterEdit(t: TestApp, orderId: string, kind: string, catalog: Catalog) {
+  const [order] = await rows<{ now: number; cap: number; every: number }>(
+    t,
+    `select o.cost_for_executor as now, least(coalesce(o.pay_as_sent, o.cost_for_executor), o.cost) as cap,
+            (select coalesce(sum(i.designer_price), 0) from order_items i join order_persons pe on pe.id = i.person_id
+              where pe.order_id = o.id) as every
+     from orders o where o.id = '${orderId}'`,
+  );
+  const priceOf = async (serviceId: string) =>
+    Number(
+      (
+        await rows<{ price: number }>(
+          t,
+          `select designer_price as price from services where id = '${serviceId}'`,
+        )
+      )[0]!.price,
+    );
+  const now = Number(order!.now);
+  const added: Record<string, () => Promise<number>> = {
+    'add teeth': async () => now + (await priceOf(catalog.teeth.id)),
+    'add teeth ×2': async () => now + 2 * (await priceOf(catalog.teeth.id)),
+    'add tattoo ×2': async () => now + 2 * (await priceOf(catalog.tattoo.id)),
+    'restore all': async () => Number(order!.every),
+  };
+  return { pay: added[kind] ? await added[kind]() : now, cap: Number(order!.cap) };
 }
 
 async function personsOf(t: TestApp, orderId: string) {

@@ -15,6 +15,41 @@ interface StartedCardPayment {
   clientSecret: string;
 }
 
+/**
+ * The origins a provider's part of the page loads from in the browser: the Content-Security-Policy
+ * allows them, and only those of the providers configured (issue 35: Stripe.js was refused by our own
+ * `script-src 'self'`).
+ */
+export interface PageSources {
+  script: readonly string[];
+  frame: readonly string[];
+  connect: readonly string[];
+  img: readonly string[];
+}
+
+const NO_SOURCES: PageSources = { script: [], frame: [], connect: [], img: [] };
+
+/** Stripe.js and its card element (https://docs.stripe.com/security/guide#content-security-policy). */
+const STRIPE_SOURCES: PageSources = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+  img: ['https://*.stripe.com'],
+};
+
+/** NOWPayments' hosted invoice, shown in a frame. */
+const NOWPAYMENTS_SOURCES: PageSources = { ...NO_SOURCES, frame: ['https://nowpayments.io'] };
+
+/** What the configured card and crypto providers need from the page, together. */
+export function pageSourcesOf(config: Pick<Config, 'PAYMENT_PROVIDER' | 'CRYPTO_PROVIDER'>): PageSources {
+  const parts = [
+    config.PAYMENT_PROVIDER === 'stripe' ? STRIPE_SOURCES : NO_SOURCES,
+    config.CRYPTO_PROVIDER === 'nowpayments' ? NOWPAYMENTS_SOURCES : NO_SOURCES,
+  ];
+  const joined = (key: keyof PageSources) => [...new Set(parts.flatMap((part) => part[key]))];
+  return { script: joined('script'), frame: joined('frame'), connect: joined('connect'), img: joined('img') };
+}
+
 interface CardProvider {
   name: 'sandbox' | 'stripe';
   /** The key the browser uses (Stripe's publishable key; a fixed label for the sandbox). */

@@ -33,6 +33,11 @@ export const orders = pgTable(
     chargedBonus: integer('charged_bonus').notNull(),
     /** finance.costForExecutor: the designer's pay, the sum of the services' designerPrice. */
     costForExecutor: integer('cost_for_executor').notNull(),
+    /**
+     * The designer's pay as the customer sent the order: a designer's edit of the services never pays
+     * more (docs/decisions/0047). Null for orders sent before it was kept: their pay then stands for it.
+     */
+    payAsSent: integer('pay_as_sent'),
     /** Minutes: 10 + the services' executionTime. */
     executionTime: integer('execution_time').notNull(),
     message: text('message').notNull().default(''),

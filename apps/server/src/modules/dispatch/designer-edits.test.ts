@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { AuditAction, AuditTarget, type AuditEntry } from '@retouch/shared/audit';
 import { DispatchText, type StaffOrder } from '@retouch/shared/dispatch';
 import type { PublicService } from '@retouch/shared/catalog';
 import { AdminOrderEntryText } from '@retouch/shared/order-entries';
@@ -33,15 +34,15 @@ afterAll(() => t.close());
 
 const CHANGE = '/api/admin/orders/executor/change/order';
 
-/** A designer on duty holding a fresh one-service order of the base photo. */
-async function designerHolding(serviceTitle = 'Teeth whitening') {
+/** A designer on duty holding a fresh one-service order of the base photo (a title or a service id). */
+async function designerHolding(serviceTitle = 'Teeth whitening', serviceId = service(serviceTitle)._id) {
   const [designer] = await createStaff(t);
   await designer!.client.post('/api/executor/shift/toggle');
   const socket = await connectedSocket(t, designer!.client);
   const received = nextEvent<StaffOrder>(socket, SocketEvent.orderForExecutor);
   socket.emit(SocketEvent.executorFind, true);
   const customer = await signUpCustomer(t);
-  const orderId = await placeOrder(customer.client, service(serviceTitle)._id);
+  const orderId = await placeOrder(customer.client, serviceId);
   const order = await received;
   expect(order._id).toBe(orderId);
   socket.disconnect();
@@ -87,7 +88,7 @@ describe('designer edits follow the entry rules of a new order', () => {
     expect(await itemsOf(orderId)).toEqual([{ serviceId: teeth._id, active: true, edited: false }]);
   });
 
-  it('a multi service may be added again; the pay is the sum of the active services', async () => {
+  it('a multi service may be added again by the rules, but not to raise the pay', async () => {
     const { designer, orderId, order } = await designerHolding('Tattoo removal');
     const tattoo = service('Tattoo removal');
     const teeth = service('Teeth whitening');
@@ -97,9 +98,10 @@ describe('designer edits follow the entry rules of a new order', () => {
       body([entry(tattoo._id), entry(tattoo._id), entry(teeth._id)]),
     );
 
-    expect(answer.status).toBe(200);
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe(DispatchText.payAboveCharge);
     const row = await orderRow(orderId);
-    expect(row.costForExecutor).toBe(order.finance.costForExecutor * 2 + 1);
+    expect(row.costForExecutor).toBe(order.finance.costForExecutor);
     expect(row.cost).toBe(order.cost);
   });
 
@@ -137,6 +139,110 @@ describe('designer edits follow the entry rules of a new order', () => {
   });
 });
 
+describe('designer edits never raise the pay above the order as the customer paid for it (decision 47)', () => {
+  /** The order's entries in the audit log, as the back office reads them. */
+  async function auditOf(orderId: string) {
+    const admin = await adminClient(t);
+    const page = await admin.get(`/api/admin/audit?targetType=${AuditTarget.order}&targetId=${orderId}`);
+    expect(page.status).toBe(200);
+    return page.body.entries as AuditEntry[];
+  }
+
+  it('adding other services to a 2-token order is refused: the pay stays 1, nothing is written', async () => {
+    const { designer, orderId } = await designerHolding();
+    const teeth = service('Teeth whitening');
+    const extras = ['Tattoo removal', 'Face swap'].map((title) => entry(service(title)._id));
+
+    const answer = await designer.client.patch(CHANGE, body([entry(teeth._id), ...extras]));
+
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe(DispatchText.payAboveCharge);
+    const row = await orderRow(orderId);
+    expect({ cost: row.cost, pay: row.costForExecutor }).toEqual({ cost: 2, pay: 1 });
+    expect(await itemsOf(orderId)).toEqual([{ serviceId: teeth._id, active: true, edited: false }]);
+    expect(await auditOf(orderId)).toEqual([]);
+  });
+
+  it('a pay lowered may come back up to the pay as charged, never above it', async () => {
+    const { designer, orderId } = await designerHolding('Tattoo removal');
+    const tattoo = service('Tattoo removal');
+    const teeth = service('Teeth whitening');
+
+    const lowered = await designer.client.patch(
+      CHANGE,
+      body([entry(tattoo._id, { status: false }), entry(teeth._id)]),
+    );
+    expect(lowered.status).toBe(200);
+    expect((await orderRow(orderId)).costForExecutor).toBe(1);
+    const restored = await designer.client.patch(
+      CHANGE,
+      body([entry(tattoo._id), entry(teeth._id, { status: false })]),
+    );
+    expect(restored.status).toBe(200);
+    expect((await orderRow(orderId)).costForExecutor).toBe(2);
+
+    const raised = await designer.client.patch(CHANGE, body([entry(tattoo._id), entry(teeth._id)]));
+
+    expect(raised.status).toBe(409);
+    expect((await orderRow(orderId)).costForExecutor).toBe(2);
+  });
+
+  it("the pay never exceeds the customer's charge, even where the catalogue paid more", async () => {
+    const admin = await adminClient(t);
+    const groupId = await createGroup(admin, 'Overpaid');
+    const { serviceId } = await createService(admin, groupId, { cost: 2, designerPrice: 5 });
+    const { designer, orderId } = await designerHolding(undefined, serviceId);
+    const teeth = service('Teeth whitening');
+
+    const kept = await designer.client.patch(CHANGE, body([entry(serviceId), entry(teeth._id)]));
+    expect(kept.status).toBe(409);
+    const lowered = await designer.client.patch(
+      CHANGE,
+      body([entry(serviceId, { status: false }), entry(teeth._id)]),
+    );
+
+    expect(lowered.status).toBe(200);
+    const row = await orderRow(orderId);
+    expect({ cost: row.cost, pay: row.costForExecutor }).toEqual({ cost: 2, pay: 1 });
+  });
+
+  it('an accepted edit is audited with the designer, the order, the services and the pay before and after', async () => {
+    const { designer, orderId } = await designerHolding('Tattoo removal');
+    const tattoo = service('Tattoo removal');
+    const teeth = service('Teeth whitening');
+
+    const answer = await designer.client.patch(
+      CHANGE,
+      body([entry(tattoo._id, { status: false }), entry(teeth._id)]),
+    );
+
+    expect(answer.status).toBe(200);
+    expect(await auditOf(orderId)).toMatchObject([
+      {
+        actor: { _id: designer.userId },
+        action: AuditAction.services,
+        target: { type: AuditTarget.order, _id: orderId },
+        before: {
+          pay: 2,
+          persons: [{ id: 'photo', services: [{ serviceId: tattoo._id, active: true }] }],
+        },
+        after: {
+          pay: 1,
+          persons: [
+            {
+              id: 'photo',
+              services: [
+                { serviceId: tattoo._id, active: false },
+                { serviceId: teeth._id, active: true, designerPrice: 1 },
+              ],
+            },
+          ],
+        },
+      },
+    ]);
+  });
+});
+
 describe("the customer's history follows the designer's edits", () => {
   /** The base photo's entries as the customer's history of the order shows them. */
   async function historyEntries(customer: TestClient, orderId: string) {
@@ -150,19 +256,19 @@ describe("the customer's history follows the designer's edits", () => {
   }
 
   it('a service switched off and one added show in the history as the designer left them', async () => {
-    const { designer, orderId, customer } = await designerHolding();
-    const teeth = service('Teeth whitening');
+    const { designer, orderId, customer } = await designerHolding('Tattoo removal');
     const tattoo = service('Tattoo removal');
+    const teeth = service('Teeth whitening');
 
     const answer = await designer.client.patch(
       CHANGE,
-      body([entry(teeth._id, { status: false }), entry(tattoo._id)]),
+      body([entry(tattoo._id, { status: false }), entry(teeth._id)]),
     );
 
     expect(answer.status).toBe(200);
     expect(await historyEntries(customer.client, orderId)).toEqual([
-      { _id: teeth._id, title: teeth.title.user, active: false, edited: true },
-      { _id: tattoo._id, title: tattoo.title.user, active: true, edited: true },
+      { _id: tattoo._id, title: tattoo.title.user, active: false, edited: true },
+      { _id: teeth._id, title: teeth.title.user, active: true, edited: true },
     ]);
   });
 

@@ -1,3 +1,4 @@
+import { AuditAction, AuditTarget } from '@retouch/shared/audit';
 import { DispatchText, type changeOrderBodySchema, type StaffOrder } from '@retouch/shared/dispatch';
 import {
   OrderEntryText,
@@ -9,6 +10,7 @@ import {
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../audit/audit.repository';
 import { loadEntryCatalog } from '../orders/order-catalog.repository';
 import { recordPersonsView } from '../orders/order-history.repository';
 import { findStaffOrder } from '../orders/order-staff-view';
@@ -46,7 +48,8 @@ interface PersonEdit {
  * option where the service has any and a degree where it has any (back office section 5); then the
  * person's active entries must pass the entry rules exactly as a new order's would (DESIGN 4). The
  * designer's pay is the rules' sum over the active entries; the customer's cost never changes
- * (docs/decisions/0011).
+ * (docs/decisions/0011). An edit that would pay more than the order as charged is refused, and every
+ * accepted edit is audited (docs/decisions/0047).
  */
 export async function changeOrderServices(
   deps: DispatchDeps,
@@ -77,19 +80,69 @@ export async function changeOrderServices(
     changed.forEach((edit) => checkAdded(edit, catalog));
     const check = priceEntries(changed.map(entriesAfter), catalog, { allowEmpty: true });
     if (!check.ok) throw AppError.badRequest(check.text);
-    for (const [index, edit] of changed.entries()) {
-      await writePersonEdit(tx, edit, check.priced.persons[index]!.items);
-    }
     const checkedIds = new Set(changed.map((edit) => edit.personId));
     const untouchedPay = items
       .filter((item) => item.active && !checkedIds.has(item.personId))
       .reduce((total, item) => total + item.designerPrice, 0);
-    await setDesignerPay(tx, order.id, untouchedPay + check.priced.costForExecutor);
+    const pay = untouchedPay + check.priced.costForExecutor;
+    if (pay > chargedPay(order)) throw AppError.conflict(DispatchText.payAboveCharge);
+    for (const [index, edit] of changed.entries()) {
+      await writePersonEdit(tx, edit, check.priced.persons[index]!.items);
+    }
+    await setDesignerPay(tx, order.id, pay);
+    // An edit that changed nothing is not logged.
+    if (changed.length > 0) await auditEdit(tx, designerId, order, { personRows, items }, pay);
     await recordPersonsView(tx, order.id);
     return order.id;
   });
   const order = await findStaffOrder(deps.db, orderId);
   return { order: order!, message: DispatchText.servicesSaved };
+}
+
+/**
+ * The most the designer may be paid for the order: its pay when the customer sent it, and never more
+ * than the customer was charged.
+ */
+function chargedPay(order: { cost: number; costForExecutor: number; payAsSent: number | null }) {
+  return Math.min(order.payAsSent ?? order.costForExecutor, order.cost);
+}
+
+/** One audit entry for an accepted edit: the designer, the order, its services and pay before and after. */
+async function auditEdit(
+  tx: Transaction,
+  designerId: string,
+  order: { id: string; costForExecutor: number },
+  before: Awaited<ReturnType<typeof loadOrderEntries>>,
+  pay: number,
+) {
+  const after = await loadOrderEntries(tx, order.id);
+  await recordAudit(tx, {
+    actorId: designerId,
+    action: AuditAction.services,
+    target: { type: AuditTarget.order, id: order.id, label: order.id },
+    before: servicesRecord(before.personRows, before.items, order.costForExecutor),
+    after: servicesRecord(after.personRows, after.items, pay),
+  });
+}
+
+/** The order's services and pay as the audit log keeps them. */
+function servicesRecord(personRows: Array<{ id: string; name: string }>, items: ItemRow[], pay: number) {
+  return {
+    pay,
+    persons: personRows.map((person) => ({
+      id: person.name,
+      services: items
+        .filter((item) => item.personId === person.id)
+        .map(({ serviceId, optionId, degreeIds, designerPrice, active, edited }) => ({
+          serviceId,
+          optionId,
+          degreeIds,
+          designerPrice,
+          active,
+          edited,
+        })),
+    })),
+  };
 }
 
 /** Pairs the body's entries with the person's items; entries with no item are new. */

@@ -167,6 +167,10 @@ describe('PATCH /api/admin/orders/executor/change/order', () => {
 
   it('adds a service only with its option and degree, recomputes the pay and never the cost', async () => {
     const { designer, orderId, order } = await designerHolding();
+    // Charged as a dearer order: what is added stays within the pay as charged (an edit never pays
+    // more: docs/decisions/0047, tested in designer-edits.test.ts).
+    const charged = { cost: 10, payAsSent: 10 };
+    await t.db.update(orders).set(charged).where(eq(orders.id, orderId));
     const teeth = service('Teeth whitening');
     const eyes = service('Eyes');
     const whiten = eyes.optional[0]!;
@@ -197,7 +201,7 @@ describe('PATCH /api/admin/orders/executor/change/order', () => {
       [whiten._id, true, true],
     ]);
     const row = await orderRow(orderId);
-    expect(row.cost).toBe(order.cost);
+    expect(row.cost).toBe(charged.cost);
     expect(row.costForExecutor).toBe(order.finance.costForExecutor + sum(entries.slice(1)));
   });
 

@@ -235,6 +235,7 @@ async function sendCheckedOrder(
             userId,
             cost: priced.cost,
             costForExecutor: priced.costForExecutor,
+            payAsSent: priced.costForExecutor,
             executionTime: priced.executionTime,
             message: submitted.message,
             original: originalPath!,
