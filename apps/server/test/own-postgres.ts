@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port';
 import { portAnswers } from './own-redis';
-import { ownServerDir, removeLeftovers, stopOnExit } from './own-server-dirs';
+import { ownServerDir, removeLeftovers, stopOnExit, type OwnServer } from './own-server-dirs';
 
 /**
  * A PostgreSQL cluster of the test's own (`initdb` into a temporary folder, `pg_ctl`), on a free loopback
@@ -17,19 +17,8 @@ const DIR_PREFIX = 'retouch-pg-';
 const POSTGRES_USER = 'postgres';
 const PG_CTL_TIMEOUT_SECONDS = '60';
 
-export interface OwnPostgres {
-  port: number;
-  /** The cluster's `postgres` database, as the superuser `postgres`. */
-  url: string;
-  /** Whether the database runs (between `start` and `stop`). */
-  readonly running: boolean;
-  /** `pg_ctl stop -m fast`, waiting until it has stopped: sessions are cut, new connections refused. */
-  stop(): Promise<void>;
-  /** Starts it again on the same port, with the same data, and waits until it accepts connections. */
-  start(): Promise<void>;
-  /** Stops it and removes its folder. */
-  dispose(): Promise<void>;
-}
+/** Its `url` is the cluster's `postgres` database, as the superuser `postgres`; `stop` is `pg_ctl stop -m fast`; a start keeps the data. */
+export type OwnPostgres = OwnServer;
 
 /** The folder holding initdb, pg_ctl and postgres, or undefined when this machine has none. */
 export function postgresBinDir(): string | undefined {

@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port';
-import { ownServerDir, removeLeftovers, stopOnExit } from './own-server-dirs';
+import { ownServerDir, removeLeftovers, stopOnExit, type OwnServer } from './own-server-dirs';
 
 /**
  * A `redis-server` of the test's own on a free loopback port, without persistence, in a temporary
@@ -16,18 +16,8 @@ const DIR_PREFIX = 'retouch-redis-';
 const READY_TIMEOUT_MS = 20_000;
 const STOP_TIMEOUT_MS = 10_000;
 
-export interface OwnRedis {
-  port: number;
-  url: string;
-  /** Whether the server runs (between `start` and `stop`). */
-  readonly running: boolean;
-  /** Stops the server (SIGTERM: a shutdown without saving) and waits until its port is closed. */
-  stop(): Promise<void>;
-  /** Starts it again on the same port, empty, and waits until it answers. */
-  start(): Promise<void>;
-  /** Stops it and removes its folder. */
-  dispose(): Promise<void>;
-}
+/** `stop` is SIGTERM (a shutdown without saving); a start is empty. */
+export type OwnRedis = OwnServer;
 
 /** The redis-server binary, or undefined when this machine has none. */
 export function redisServerBinary(): string | undefined {

@@ -70,3 +70,17 @@ export function stopOnExit(stop: () => void): () => void {
     onExit.delete(stop);
   };
 }
+
+/** A server a test starts on a free port of its own, and stops and starts again under the product. */
+export interface OwnServer {
+  port: number;
+  url: string;
+  /** Whether the server runs (between `start` and `stop`). */
+  readonly running: boolean;
+  /** Stops it (sessions cut, new connections refused) and waits until it has. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and waits until it answers. */
+  start(): Promise<void>;
+  /** Stops it and removes its folder. */
+  dispose(): Promise<void>;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_DELAYED_MESSAGE } from './realtime';
 import { orderBaseSchema, orderPicturesSchema } from './orders';
 import { personProfileSnapshotSchema } from './person-profiles';
 
@@ -29,7 +30,7 @@ export const DispatchText = {
   /** Told on reconnecting when the order went back to the queue while the designer was away. */
   awayTooLong: 'Вас не было в сети слишком долго. Заказ передан другому дизайнеру',
   /** Told in answer to a search while the database is out of reach; the server keeps trying it. */
-  searchDelayed: 'Сервер временно недоступен. Поиск заказа продолжится автоматически',
+  searchDelayed: SEARCH_DELAYED_MESSAGE,
 } as const;
 
 /** `time extension` codes (back-office section 4). */

@@ -38,6 +38,8 @@ export const SocketEvent = {
  * socket stays connected, and the client keeps searching.
  */
 export const SEARCH_UNAVAILABLE_STATUS = 503;
+/** Its message, the same for designers and moderators (DispatchText and ReviewText name it too). */
+export const SEARCH_DELAYED_MESSAGE = 'Сервер временно недоступен. Поиск заказа продолжится автоматически';
 
 /** `errors` payload: a status and a message. */
 export const socketErrorSchema = z.object({ status: z.number().int(), message: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_DELAYED_MESSAGE } from './realtime';
 
 /** Texts of the moderator workplace (back-office sections 4, 5 and 8), exactly as written there. */
 export const ReviewText = {
@@ -15,7 +16,7 @@ export const ReviewText = {
   refusalAccepted: 'Отказ принят, токены возвращены клиенту',
   refusalRejected: 'Отказ отклонён, заказ снова в очереди',
   /** Told in answer to a search while the database is out of reach; the server keeps trying it. */
-  searchDelayed: 'Сервер временно недоступен. Поиск заказа продолжится автоматически',
+  searchDelayed: SEARCH_DELAYED_MESSAGE,
 } as const;
 
 /** Longest moderator comment (back-office section 9). */

@@ -12,7 +12,7 @@ import { findUserById } from '../modules/users/users.repository';
 import { createOrderWork, queuesOf, type OrderWork } from '../modules/work-queue/order-work';
 import { startInstanceLiveness } from '../modules/work-queue/instance-liveness';
 import { renewPresence } from '../modules/work-queue/presence.repository';
-import { confirmDelivery } from '../modules/order-flow/deliveries.repository';
+import { endDelivery } from '../modules/order-flow/deliveries.repository';
 import type { DatabaseHandle } from '../db/client';
 import type { WorkChannels } from './searches';
 
@@ -96,7 +96,7 @@ const ASSIGNMENT_EVENT = {
 /** Sends work to the staff member; their client's confirmation ends its re-sending (decision 46). */
 function deliverWork(app: FastifyInstance, staffId: string, queue: DispatchQueueName, order: StaffOrder) {
   app.realtime.deliver(staffId, ASSIGNMENT_EVENT[queue], order, () => {
-    confirmDelivery(app.db, order._id, staffId).catch((error: unknown) =>
+    endDelivery(app.db, order._id, staffId).catch((error: unknown) =>
       app.log.warn({ err: error }, 'delivery confirmation not recorded: it will be sent again'),
     );
   });

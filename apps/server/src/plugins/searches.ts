@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { StaffOrder } from '@retouch/shared/dispatch';
-import { SEARCH_UNAVAILABLE_STATUS, SocketEvent, type SocketError } from '@retouch/shared/realtime';
+import {
+  SEARCH_DELAYED_MESSAGE,
+  SEARCH_UNAVAILABLE_STATUS,
+  SocketEvent,
+  type SocketError,
+} from '@retouch/shared/realtime';
 import { AdminServerText } from '@retouch/shared/texts';
 import { isDatabaseUnavailable } from '../db/errors';
 import type { DispatchQueueName } from '../db/values';
@@ -26,11 +31,12 @@ export interface WorkChannels {
 }
 
 /**
- * The `errors` answer to a search that failed: 503 with `delayed` when the database is out of reach
+ * The `errors` answer to a search that failed: 503 with its message when the database is out of reach
  * (the search is kept and made again), else 500 (logged).
  */
-export function searchFailure(app: FastifyInstance, error: unknown, delayed: string): SocketError {
-  if (isDatabaseUnavailable(error)) return { status: SEARCH_UNAVAILABLE_STATUS, message: delayed };
+export function searchFailure(app: FastifyInstance, error: unknown): SocketError {
+  if (isDatabaseUnavailable(error))
+    return { status: SEARCH_UNAVAILABLE_STATUS, message: SEARCH_DELAYED_MESSAGE };
   app.log.error({ err: error }, 'search failed');
   return { status: 500, message: AdminServerText.internalError };
 }
@@ -48,8 +54,11 @@ export interface Searches<Answer> {
    * could, unless the user searches again meanwhile. Its first error is the caller's.
    */
   stop(socket: RealtimeSocket, leave: () => Promise<unknown>): Promise<void>;
-  /** The socket closed: answers whether another socket of the user here still searches. */
-  closed(socket: RealtimeSocket): boolean;
+  /**
+   * The socket closed: unless another socket of the user here still searches, `leave` takes their
+   * search through this instance out of the queue, retried as `stop`'s is.
+   */
+  closed(socket: RealtimeSocket, leave: () => Promise<unknown>): Promise<void>;
   /**
    * Makes again the searches whose row is missing: run when this instance's liveness lock came back
    * (another instance may have dropped its rows meanwhile), and on a timer after a failed try.
@@ -131,6 +140,19 @@ export function createSearches<Answer>(
     return restoring;
   }
 
+  /** Takes the search out of the queue; kept and retried while the database is out of reach. */
+  async function leaveOrRetry(userId: string, leave: () => Promise<unknown>) {
+    try {
+      await leave();
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) {
+        leaving.set(userId, leave);
+        retryLater();
+      }
+      throw error;
+    }
+  }
+
   function retryLater() {
     if (retryTimer) return;
     retryTimer = setTimeout(() => {
@@ -168,22 +190,14 @@ export function createSearches<Answer>(
     },
     async stop(socket, leave) {
       forget(socket);
-      try {
-        await leave();
-      } catch (error) {
-        if (isDatabaseUnavailable(error)) {
-          leaving.set(socket.data.userId, leave);
-          retryLater();
-        }
-        throw error;
-      }
+      await leaveOrRetry(socket.data.userId, leave);
     },
-    closed(socket) {
+    async closed(socket, leave) {
       forget(socket);
-      for (const { socket: other } of searching.values()) {
-        if (other.data.userId === socket.data.userId) return true;
+      const { userId } = socket.data;
+      if (![...searching.values()].some((entry) => entry.socket.data.userId === userId)) {
+        await leaveOrRetry(userId, leave);
       }
-      return false;
     },
     restore,
   };

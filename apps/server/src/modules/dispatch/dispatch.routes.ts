@@ -178,7 +178,7 @@ export const dispatchPlugin = fp<DispatchOptions>(async (fastify: FastifyInstanc
       }
       if (answer.kind === 'holding') channels.deliver(userId, 'executor', answer.order);
     } catch (error) {
-      socket.emit(SocketEvent.errors, searchFailure(app, error, DispatchText.searchDelayed));
+      socket.emit(SocketEvent.errors, searchFailure(app, error));
     }
   }
 
@@ -199,6 +199,6 @@ export const dispatchPlugin = fp<DispatchOptions>(async (fastify: FastifyInstanc
    * they hold stays theirs); one through another instance stays.
    */
   async function onDisconnect(socket: RealtimeSocket) {
-    if (!searches.closed(socket)) await designers.leaveHere(socket.data.userId);
+    await searches.closed(socket, () => designers.leaveHere(socket.data.userId));
   }
 });

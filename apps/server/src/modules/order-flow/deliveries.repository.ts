@@ -20,8 +20,8 @@ export async function recordDeliveries(tx: Transaction, events: readonly OrderEv
     });
 }
 
-/** The staff member's client has the order. */
-export async function confirmDelivery(db: Executor, orderId: string, staffId: string): Promise<void> {
+/** The delivery is no longer awaited: the client confirmed it, or it was given up. */
+export async function endDelivery(db: Executor, orderId: string, staffId: string): Promise<void> {
   await db
     .delete(assignmentDeliveries)
     .where(and(eq(assignmentDeliveries.orderId, orderId), eq(assignmentDeliveries.staffId, staffId)));
@@ -30,8 +30,8 @@ export async function confirmDelivery(db: Executor, orderId: string, staffId: st
 const HELD_BY_DESIGNER = [...ConditionGroup.heldByDesigner];
 const IN_REVIEW = [...ConditionGroup.inReview];
 
-/** Deliveries of work the staff member no longer holds (done, cancelled, released) are forgotten. */
-export async function dropStaleDeliveries(db: Executor): Promise<void> {
+/** A queue's deliveries of work the staff member no longer holds (done, cancelled, released) are forgotten. */
+export async function dropStaleDeliveries(db: Executor, queue: DispatchQueueName): Promise<void> {
   const stillHeld = db
     .select({ id: orders.id })
     .from(orders)
@@ -52,7 +52,9 @@ export async function dropStaleDeliveries(db: Executor): Promise<void> {
         ),
       ),
     );
-  await db.delete(assignmentDeliveries).where(notExists(stillHeld));
+  await db
+    .delete(assignmentDeliveries)
+    .where(and(eq(assignmentDeliveries.queue, queue), notExists(stillHeld)));
 }
 
 /**

@@ -7,8 +7,7 @@ import {
 } from '@retouch/shared/permissions';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { findEffectivePermissions } from './permissions.repository';
-import { findUserRole } from './roles.repository';
+import { findAccess } from './permissions.repository';
 
 /**
  * Nobody grants what they do not hold (issue 35, docs/decisions/0021): a staff member with editUsers
@@ -19,12 +18,6 @@ import { findUserRole } from './roles.repository';
 interface Access {
   roleTitle: string;
   permissions: PermissionEntry[];
-}
-
-async function accessOf(db: Executor, userId: string): Promise<Access | undefined> {
-  const role = await findUserRole(db, userId);
-  if (!role) return undefined;
-  return { roleTitle: role.roleTitle, permissions: await findEffectivePermissions(db, userId) };
 }
 
 const isAdmin = (access: Access) => access.roleTitle === RoleTitle.admin;
@@ -45,7 +38,7 @@ export function refuseSelf(actorId: string, userId: string): void {
  */
 export async function refuseBeyondActor(db: Executor, actorId: string, userId: string): Promise<void> {
   if (actorId === userId) return;
-  const [actor, target] = await Promise.all([accessOf(db, actorId), accessOf(db, userId)]);
+  const [actor, target] = await Promise.all([findAccess(db, actorId), findAccess(db, userId)]);
   if (!actor || !target) return;
   if (isAdmin(target) && !isAdmin(actor)) throw AppError.forbidden(AdminUsersText.adminOnlyByAdmin);
   if (beyond(actor, target.permissions).length > 0) throw AppError.forbidden(AdminUsersText.beyondYourRights);
@@ -57,7 +50,7 @@ export async function refuseUngrantable(
   actorId: string,
   grant: { roleTitle?: string; permissions: readonly PermissionEntry[] },
 ): Promise<void> {
-  const actor = await accessOf(db, actorId);
+  const actor = await findAccess(db, actorId);
   if (!actor) throw AppError.forbidden(AdminUsersText.cannotGrant);
   if (grant.roleTitle === RoleTitle.admin && !isAdmin(actor))
     throw AppError.forbidden(AdminUsersText.adminOnlyByAdmin);

@@ -73,13 +73,3 @@ export async function findRoleIdOfUser(db: Executor, userId: string): Promise<st
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   return user?.roleId;
 }
-
-/** The nine signs as a role grants them. */
-export async function findRolePermissions(db: Executor, roleId: string): Promise<PermissionEntry[]> {
-  const rows = await db
-    .select({ sign: rolePermissions.sign, status: rolePermissions.status })
-    .from(rolePermissions)
-    .where(eq(rolePermissions.roleId, roleId));
-  const on = new Set(rows.filter((row) => row.status).map((row) => row.sign));
-  return ALL_PERMISSION_SIGNS.map((sign) => ({ sign, status: on.has(sign) }));
-}

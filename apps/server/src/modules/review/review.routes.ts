@@ -112,7 +112,7 @@ export const reviewPlugin = fp<ReviewOptions>(async (app: FastifyInstance, { wor
       }
       if (answer && 'held' in answer) channels.deliver(userId, 'review', answer.held);
     } catch (error) {
-      socket.emit(SocketEvent.errors, searchFailure(app, error, ReviewText.searchDelayed));
+      socket.emit(SocketEvent.errors, searchFailure(app, error));
     }
   }
 
@@ -122,9 +122,10 @@ export const reviewPlugin = fp<ReviewOptions>(async (app: FastifyInstance, { wor
    */
   async function onDisconnect(socket: RealtimeSocket) {
     const { userId } = socket.data;
-    const searchingHere = searches.closed(socket);
     const left = await app.realtime.socketsOf(userId);
-    if (left.length === 0) await holdReviewWhileAway(deps, userId);
-    else if (!searchingHere) await moderators.leaveHere(userId);
+    // The hold's grace also ends the search; otherwise only the search through this instance ends.
+    const leave = () =>
+      left.length === 0 ? holdReviewWhileAway(deps, userId) : moderators.leaveHere(userId);
+    await searches.closed(socket, leave);
   }
 });

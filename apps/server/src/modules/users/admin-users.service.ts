@@ -20,7 +20,8 @@ import { hashPassword } from '../../lib/passwords';
 import { recordAudit, userTarget } from '../audit/audit.repository';
 import { applyLedgerEntry } from '../ledger/ledger.service';
 import { refuseBeyondActor, refuseSelf, refuseUngrantable } from '../permissions/grant-rules';
-import { findRoleIdByTitle, findRolePermissions } from '../permissions/permissions.repository';
+import { findRoleIdByTitle } from '../permissions/permissions.repository';
+import { findRoles } from '../permissions/roles.repository';
 import {
   USERS_EXPORT_PAGE_SIZE,
   findAdminUser,
@@ -119,7 +120,7 @@ export async function registerUserByAdmin(
       if (!role) throw AppError.notFound(AdminUsersText.roleNotFound);
       await refuseUngrantable(tx, actor.userId, {
         roleTitle: role.title,
-        permissions: await findRolePermissions(tx, role.id),
+        permissions: (await findRoles(tx, [role.id]))[0]?.permissions ?? [],
       });
       if (await findUserByEmail(tx, body.email)) throw AppError.conflict(AdminUsersText.emailTaken);
       const created = await insertUser(tx, {

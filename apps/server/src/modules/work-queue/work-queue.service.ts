@@ -1,7 +1,7 @@
 import type { Database, Transaction } from '../../db/client';
 import type { DispatchQueueName } from '../../db/values';
 import { runCommand, type OrderFlowDeps, type Step } from '../order-flow/order-transition';
-import { claimDueDeliveries, dropStaleDeliveries } from '../order-flow/deliveries.repository';
+import { claimDueDeliveries, dropStaleDeliveries, endDelivery } from '../order-flow/deliveries.repository';
 import {
   addWaiter,
   claimSearchers,
@@ -196,7 +196,7 @@ export function createWorkQueue<Waiting extends { id: string }>(
   async function redeliver(): Promise<number> {
     const rules = presence.delivery;
     if (!rules) return 0;
-    await dropStaleDeliveries(deps.db);
+    await dropStaleDeliveries(deps.db, policy.queue);
     const handedBack = await runCommand(deps, async (step) => {
       const due = await claimDueDeliveries(step.tx, { queue: policy.queue, ...rules, limit: DELIVERY_BATCH });
       let released = 0;
@@ -204,6 +204,7 @@ export function createWorkQueue<Waiting extends { id: string }>(
         if (delivery.givenUp) {
           // Never confirmed: the client cannot be reached; the order keeps its turn for someone else.
           if (await policy.releaseHeld(step, delivery.staffId)) released += 1;
+          await endDelivery(step.tx, delivery.orderId, delivery.staffId);
         } else {
           const { orderId, staffId } = delivery;
           step.events.push({ kind: 'assigned', queue: policy.queue, orderId, staffId });
