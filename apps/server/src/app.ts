@@ -53,7 +53,7 @@ import { originCheckPlugin } from './plugins/origin-check';
 import { realtimePlugin } from './plugins/realtime';
 import { routeSchemasPlugin } from './plugins/route-schemas';
 import { routeTablePlugin } from './plugins/route-table';
-import { pageSourcesOf } from './payments/providers';
+import { createPaymentProviders, pageSourcesOf, type PaymentProviders } from './payments/providers';
 import { sharedOrLocalStore } from './plugins/rate-limit-store';
 import { redisPlugin } from './plugins/redis';
 import { embeddedVacuumPlugin } from './plugins/embedded-vacuum';
@@ -84,6 +84,8 @@ export interface AppDependencies {
   logStream?: LogStream;
   /** Sees (or wraps) the order lifecycle's work: tests sweep and match through it. */
   orderWork?: OrderWorkHook;
+  /** The card and crypto providers; by default those the configuration names. */
+  paymentProviders?: PaymentProviders;
 }
 
 /** Builds the whole server: every plugin and module registered. It never listens. */
@@ -95,6 +97,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     genReqId: requestIdOf,
     // Parsed bodies (JSON, text) only: multipart uploads stream under their own limits.
     bodyLimit: JSON_BODY_LIMIT_BYTES,
+    ...requestTimeouts(config),
     frameworkErrors: answerFrameworkError,
     // One line a request instead of Fastify's two (received, completed).
     logController: new RequestLogController(),
@@ -106,7 +109,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.decorate('storage', deps.storage ?? (await createStorage(config)));
   // Pictures redirected to presigned URLs load from the bucket (S3_SIGNED_URLS).
   const bucketOrigin = config.S3_SIGNED_URLS ? await signedUrlOrigin(app.storage) : undefined;
-  const payment = pageSourcesOf(config);
+  const paymentProviders = deps.paymentProviders ?? (await createPaymentProviders(config));
+  const payment = pageSourcesOf(paymentProviders);
   app.decorate('mailer', deps.mailer ?? createMailer(config, app.log));
   app.decorate(
     'catalogCache',
@@ -173,7 +177,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(auditRoutes);
   await app.register(filesRoutes);
   await app.register(catalogRoutes);
-  await app.register(paymentsRoutes);
+  await app.register(paymentsRoutes, { providers: paymentProviders });
   // The order lifecycle's commands and work queues, handed to the modules that adapt them to HTTP and sockets.
   // Customers hear of their orders' news by e-mail and Web Push too, after the commit (issue 19).
   const notifications = notificationDepsOf(app);
@@ -194,6 +198,24 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(webPlugin, { distDir: config.WEB_DIST_DIR });
 
   return app;
+}
+
+/**
+ * A request must arrive whole within REQUEST_TIMEOUT_SECONDS (408 otherwise) and its connection may not
+ * stay silent longer than REQUEST_IDLE_TIMEOUT_SECONDS: a stalled or dripping body no longer holds a
+ * connection open. Node checks the first on a timer (every 30 s unless the timeout is shorter), and only
+ * when the headers' own timeout (60 s at most) is not the longer of the two.
+ */
+function requestTimeouts(config: Config) {
+  const requestTimeout = config.REQUEST_TIMEOUT_SECONDS * 1000;
+  return {
+    requestTimeout,
+    connectionTimeout: config.REQUEST_IDLE_TIMEOUT_SECONDS * 1000,
+    http: {
+      headersTimeout: Math.min(60_000, requestTimeout),
+      connectionsCheckingInterval: Math.min(30_000, requestTimeout),
+    },
+  };
 }
 
 /** The WebSocket origin of the site's own address: `wss://host` for `https://host`. */

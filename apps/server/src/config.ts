@@ -147,6 +147,16 @@ const configSchema = z
     API_DOCS: booleanFromEnv.optional(),
     /** Milliseconds a SIGTERM/SIGINT shutdown may take before the process exits anyway. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+    /**
+     * Seconds a request may take to arrive whole (headers and body) before it is answered 408: the largest
+     * form (an order's three pictures, about 79 MB) still arrives at 2.1 Mbit/s.
+     */
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(300),
+    /**
+     * Seconds a connection may stay silent in the middle of a request (a body that stopped coming, or an
+     * answer nobody reads) before it is closed; socket.io's polling answers within its 25 s ping.
+     */
+    REQUEST_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(30),
   })
   .superRefine((env, context) => {
     const require = (key: keyof typeof env, because: string) => {

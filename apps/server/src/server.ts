@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { createOffsetClock, systemClock } from './lib/clock';
 import { closeOnSignals } from './plugins/shutdown';
-import { seedIfEmpty, type SeededAccount } from './seed';
+import { firstStartLines, seedIfEmpty, type SeededAccount } from './seed';
 import { createStorage } from './storage/create-storage';
 
 const startedAt = performance.now();
@@ -40,11 +40,7 @@ function printBanner(config: Config, driver: string, seeded: SeededAccount[] | n
     '',
     `Retouch is running at ${config.PUBLIC_URL} (database: ${driver === 'pg' ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`}, ready in ${seconds} s)`,
   ];
-  if (seeded) {
-    lines.push('Accounts created on this first start (the admin password is shown only now):');
-    for (const account of seeded)
-      lines.push(`  ${account.role.padEnd(10)} ${account.email.padEnd(28)} ${account.password}`);
-  }
+  if (seeded) lines.push(...firstStartLines(seeded));
   lines.push('');
   process.stdout.write(`${lines.join('\n')}\n`);
 }

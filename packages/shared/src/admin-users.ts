@@ -7,6 +7,7 @@ import {
 } from './constants';
 import { AdminServerText } from './texts';
 import { ALL_PERMISSION_SIGNS, PERMISSION_DESCRIPTIONS, type PermissionSignValue } from './permissions';
+import { AdminPasswordText, weakPasswordCheck } from './users';
 
 /** Largest page of `GET /api/admin/users`: the analytics screen loads staff with this cap (section 9). */
 export const MAX_ADMIN_USERS_LIMIT = 10_000;
@@ -80,7 +81,8 @@ const passwordSchema = z
   .string({ error: AdminUsersText.fieldsNotFilled })
   .min(1, AdminUsersText.fieldsNotFilled)
   .min(MIN_PASSWORD_LENGTH, AdminUsersText.passwordTooShort)
-  .max(MAX_PASSWORD_LENGTH);
+  .max(MAX_PASSWORD_LENGTH)
+  .check(weakPasswordCheck(AdminPasswordText));
 
 const namePartSchema = z
   .string({ error: AdminUsersText.fieldsNotFilled })
@@ -151,6 +153,7 @@ export const adminChangeUserSchema = z.object({
     .string()
     .max(MAX_PASSWORD_LENGTH)
     .refine((value) => value === '' || value.length >= MIN_PASSWORD_LENGTH, AdminUsersText.passwordTooShort)
+    .check(weakPasswordCheck(AdminPasswordText))
     .optional()
     .transform((value) => (value ? value : undefined)),
   balance: z.object({ main: balancePartSchema, bonus: balancePartSchema }).optional(),

@@ -29,6 +29,8 @@ export const AuditAction = {
   permissions: 'permissions',
   /** An order's services edited by the designer holding it (decision 47). */
   services: 'services',
+  /** An order cancelled by staff: its condition before and after, and what was refunded. */
+  cancel: 'cancel',
 } as const;
 export type AuditActionValue = (typeof AuditAction)[keyof typeof AuditAction];
 
@@ -68,6 +70,7 @@ export const AuditText = {
     role: 'Смена роли',
     permissions: 'Изменение прав',
     services: 'Изменение услуг заказа',
+    cancel: 'Отмена',
   } satisfies Record<AuditActionValue, string>,
 } as const;
 

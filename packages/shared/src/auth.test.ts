@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isPendingConfirmation, registrationSchema, resendSecondsLeft } from './auth';
 import { CustomerText } from './texts';
+import { PasswordText } from './users';
 
 describe('registrationSchema', () => {
   const valid = {
@@ -18,6 +19,9 @@ describe('registrationSchema', () => {
     [{ ...valid, email: 'not-an-email' }, CustomerText.emailInvalid],
     [{ ...valid, password: 'abc' }, CustomerText.passwordTooShort],
     [{ ...valid, password: '' }, CustomerText.passwordRequired],
+    [{ ...valid, password: 'zzzzzz' }, PasswordText.oneCharacter],
+    [{ ...valid, password: 'qrstuv' }, PasswordText.run],
+    [{ ...valid, password: 'retouch-me' }, PasswordText.productName],
     [{ ...valid, name: { giveName: ' ', familyName: 'Lee' } }, CustomerText.firstNameRequired],
     [{ ...valid, name: { giveName: 'Ann', familyName: '' } }, CustomerText.lastNameRequired],
   ])('refuses %o with the specification text', (body, text) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
 import { CustomerText, ServerText } from './texts';
-import { userInfoSchema } from './users';
+import { PasswordText, userInfoSchema, weakPasswordCheck } from './users';
 
 const email = z
   .string({ error: CustomerText.emailRequired })
@@ -11,6 +11,16 @@ const email = z
   .pipe(z.email({ error: CustomerText.emailInvalid }))
   .transform((value) => value.toLowerCase());
 
+/**
+ * What the registration page says once the registration is sent: the same whether the e-mail was new or
+ * had an account, since the server answers both alike and mails the address (issue 35).
+ */
+export const RegistrationText = {
+  checkMailbox: 'Check your mailbox',
+  checkMailboxDetail:
+    'We have sent a mail to the address you gave. It tells you what to do next: confirm the e-mail, or sign in if you already have an account.',
+} as const;
+
 /** `POST /api/registration` body. */
 export const registrationSchema = z.object({
   email,
@@ -18,7 +28,8 @@ export const registrationSchema = z.object({
     .string({ error: CustomerText.passwordRequired })
     .min(1, CustomerText.passwordRequired)
     .min(MIN_PASSWORD_LENGTH, CustomerText.passwordTooShort)
-    .max(MAX_PASSWORD_LENGTH),
+    .max(MAX_PASSWORD_LENGTH)
+    .check(weakPasswordCheck(PasswordText)),
   name: z.object({
     giveName: z.string().trim().min(1, CustomerText.firstNameRequired).max(MAX_NAME_LENGTH),
     familyName: z.string().trim().min(1, CustomerText.lastNameRequired).max(MAX_NAME_LENGTH),

@@ -117,6 +117,28 @@ export const staffOrderEntrySchema = z.object({
 });
 export type StaffOrderEntry = z.infer<typeof staffOrderEntrySchema>;
 
+/** A service or option a person's work counts, in the comparison of a designer's edit. */
+export const countedServiceSchema = staffOrderEntrySchema.pick({
+  _id: true,
+  serviceId: true,
+  isOptional: true,
+  title: true,
+  degreeAction: true,
+  designerPrice: true,
+});
+export type CountedService = z.infer<typeof countedServiceSchema>;
+
+/** The persons' counted services and the designer's pay at one moment. */
+export const servicesStateSchema = z.object({
+  pay: z.number(),
+  persons: z.array(z.object({ id: z.string(), services: z.array(countedServiceSchema) })),
+});
+export type ServicesState = z.infer<typeof servicesStateSchema>;
+
+/** A designer changed the order's services (decision 47): as the customer sent them against now. */
+export const servicesEditedSchema = z.object({ asSent: servicesStateSchema, now: servicesStateSchema });
+export type ServicesEdited = z.infer<typeof servicesEditedSchema>;
+
 /** One processing entry (back-office section 3): a designer's attempt with its review, or a client message. */
 export const staffProcessingStepSchema = z.object({
   _id: z.string(),
@@ -178,6 +200,8 @@ export const staffOrderSchema = orderBaseSchema.extend({
   ),
   processing: z.array(staffProcessingStepSchema),
   currentProcessing: staffProcessingStepSchema.nullable(),
+  /** Issue 35: null unless a designer changed the services (the server always sends it). */
+  servicesEdited: servicesEditedSchema.nullable().optional(),
 });
 export type StaffOrder = z.infer<typeof staffOrderSchema>;
 

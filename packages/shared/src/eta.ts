@@ -205,20 +205,18 @@ export const etaQuerySchema = z.object({
   minutes: z.coerce.number().int().min(1).max(100_000),
 });
 
-/** Its answer: when a result sent now would come, null while no designer is on shift. */
+/**
+ * Its answer: when a result sent now would come, null while no designer is on shift. Public, so the
+ * time alone: queue sizes and the designers on shift are for staff (the back office's dashboard).
+ */
 export const etaAnswerSchema = z.object({
   eta: z.string().nullable(),
-  /** Orders waiting ahead of a new one. */
-  ahead: z.number().int(),
-  designersOnShift: z.number().int(),
 });
 export type EtaAnswer = z.infer<typeof etaAnswerSchema>;
 
 /** The estimate as customers read it (customer side, English). */
 export const EtaText = {
   expectedBy: (time: string) => `Result expected by ${time}`,
-  ahead: (count: number) =>
-    count === 0 ? 'No orders ahead of yours' : `${count} ${count === 1 ? 'order' : 'orders'} ahead of yours`,
   noDesigner: 'No designer is on shift right now: the estimate appears once one starts',
   noDesignerShort: 'No designer on shift yet',
   title: 'Estimated time',

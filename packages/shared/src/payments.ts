@@ -25,6 +25,8 @@ export const PaymentText = {
   signatureInvalid: 'Invalid signature',
   eventInvalid: 'The event is not in the expected format',
   providerUnavailable: 'This payment method is not available',
+  invoiceFromOtherSite:
+    'Open the payment from the buy dialog on this site: a link from another site opens none',
 } as const;
 
 /** Test cards of the sandbox provider, as a card processor's test mode has them. */

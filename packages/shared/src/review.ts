@@ -13,10 +13,34 @@ export const ReviewText = {
   imageMissing: 'Изображение не загружено',
   approved: 'Работа принята',
   sentBack: 'Заказ отправлен на доработку',
+  /** An order never delivered: refused and refunded. */
   refusalAccepted: 'Отказ принят, токены возвращены клиенту',
+  /** A revision: the order goes back to its delivered result and nothing is refunded (decision 22). */
+  revisionRefusalAccepted: 'Отказ от доработки принят: у клиента остаётся прежний результат',
   refusalRejected: 'Отказ отклонён, заказ снова в очереди',
   /** Told in answer to a search while the database is out of reach; the server keeps trying it. */
   searchDelayed: SEARCH_DELAYED_MESSAGE,
+} as const;
+
+/** A difference with its sign ("+2", "−1"), or that there is none. */
+const signedDifference = (difference: number) =>
+  difference === 0 ? 'без изменений' : `${difference > 0 ? '+' : '−'}${Math.abs(difference)}`;
+
+/**
+ * What the moderator is shown of a designer's edit of the services (issue 35, decision 47): the
+ * services and pay as the customer sent them against now. Our wording: the specification has none.
+ */
+export const ServicesEditedText = {
+  title: 'Дизайнер изменил услуги заказа',
+  hint: 'Проверьте, что работа соответствует заказу клиента: ниже услуги при отправке заказа и сейчас.',
+  asSent: 'Заказано клиентом',
+  now: 'Сейчас',
+  noServices: 'Нет услуг',
+  added: 'Добавлена',
+  removed: 'Убрана',
+  pay: 'Оплата дизайнера, токены',
+  /** The pay as sent, now and the difference: "2 → 1 (−1)". */
+  payChange: (asSent: number, now: number) => `${asSent} → ${now} (${signedDifference(now - asSent)})`,
 } as const;
 
 /** Longest moderator comment (back-office section 9). */

@@ -41,6 +41,9 @@ export const socialCallbackQuerySchema = z.object({
   error: z.string().max(200).optional(),
 });
 
+/** The web page the mobile app opens with its link; it sends the link on to the hook once. */
+export const ANDROID_LOGIN_PAGE_PATH = '/login/android';
+
 /** The mobile app's login with Google: the ID token Google issued to the app for this server. */
 export const androidIdTokenQuerySchema = z.object({ id_token: z.string().min(1).max(8192) });
 export type AndroidIdTokenQuery = z.infer<typeof androidIdTokenQuerySchema>;
@@ -100,4 +103,9 @@ export const SocialLoginText = {
   androidLinkUsed: 'The mobile app sign-in link was already used. Please try again.',
   androidStaffRefused:
     'Staff accounts cannot sign in with the mobile app link. Please sign in with your password.',
+  androidForeignRefused: 'The mobile app sign-in can only be opened from the app. Please try again there.',
+  androidConfirmEmail:
+    'We have sent a confirmation link to your email. Please confirm it, then sign in from the app again.',
+  staffRefused: (provider: SocialProvider) =>
+    `Staff accounts cannot sign in with ${SOCIAL_PROVIDER_LABELS[provider]}. Please sign in with your password.`,
 } as const;

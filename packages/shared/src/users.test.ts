@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_AVATAR_BYTES } from './constants';
-import { AvatarText, avatarFileProblem } from './users';
+import { CustomerText } from './texts';
+import { AvatarText, PasswordText, avatarFileProblem, newPasswordSchema, passwordWeakness } from './users';
 
 const file = (name: string, type: string, size = 1000) => ({ name, type, size });
 
@@ -27,5 +28,39 @@ describe('avatarFileProblem (issue 19)', () => {
     expect(avatarFileProblem(file('me.jpg', 'image/jpeg', MAX_AVATAR_BYTES))).toBeUndefined();
     expect(avatarFileProblem(file('me.jpg', 'image/jpeg', MAX_AVATAR_BYTES + 1))).toBe(AvatarText.tooLarge);
     expect(AvatarText.tooLarge).toContain('5 MB');
+  });
+});
+
+describe('passwordWeakness (issue 35)', () => {
+  it.each([
+    ['aaaaaa', 'oneCharacter'],
+    ['      ', 'oneCharacter'],
+    ['ЖЖЖЖЖЖ', 'oneCharacter'],
+    ['abcdef', 'run'],
+    ['ABCdef', 'run'],
+    ['123456', 'run'],
+    ['7890123', undefined],
+    ['567890', 'run'],
+    ['098765', 'run'],
+    ['fedcba', 'run'],
+    ['абвгде', 'run'],
+    ['retouch', 'productName'],
+    ['my RETOUCH pass', 'productName'],
+    ['re-touch-me', 'productName'],
+    ['g7-kwz', undefined],
+    ['abcdeg', undefined],
+    ['aaaaab', undefined],
+    ['', undefined],
+  ])('judges %j as %s', (password, weakness) => {
+    expect(passwordWeakness(password)).toBe(weakness);
+  });
+
+  it('refuses a weak new password in the schemas of the profile and the reset, with its text', () => {
+    expect(newPasswordSchema.safeParse('aaaaaa').error?.issues[0]?.message).toBe(PasswordText.oneCharacter);
+    expect(newPasswordSchema.safeParse('654321').error?.issues[0]?.message).toBe(PasswordText.run);
+    expect(newPasswordSchema.safeParse('Retouch1').error?.issues[0]?.message).toBe(PasswordText.productName);
+    // The length rule and its specification text come first.
+    expect(newPasswordSchema.safeParse('abc').error?.issues[0]?.message).toBe(CustomerText.passwordTooShort);
+    expect(newPasswordSchema.safeParse('g7-kwz').success).toBe(true);
   });
 });

@@ -1,7 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import type Stripe from 'stripe';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { PaymentConfig } from '@retouch/shared/payments';
 import type { Config } from '../config';
+import { createNowPaymentsProvider } from './nowpayments';
+import { sandboxCardProvider, sandboxCryptoProvider } from './sandbox';
+import { createStripeProvider } from './stripe';
 
+/** The payment a provider is asked to start: our id rides along so its events can name it. */
 interface PaymentToStart {
   id: string;
   userId: string;
@@ -27,131 +31,71 @@ export interface PageSources {
   img: readonly string[];
 }
 
-const NO_SOURCES: PageSources = { script: [], frame: [], connect: [], img: [] };
+/** How an event names its payment: by the provider's id of it, or by ours, which it was given at the start. */
+export type PaymentKey = { providerRef: string } | { paymentId: string };
 
-/** Stripe.js and its card element (https://docs.stripe.com/security/guide#content-security-policy). */
-const STRIPE_SOURCES: PageSources = {
-  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
-  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
-  connect: ['https://api.stripe.com'],
-  img: ['https://*.stripe.com'],
-};
+/** A provider's webhook event in our terms. */
+export type ProviderEvent =
+  | { kind: 'succeeded'; payment: PaymentKey; amountCents: number }
+  | { kind: 'failed'; payment: PaymentKey; message: string }
+  | { kind: 'ignored' };
 
-/** NOWPayments' hosted invoice, shown in a frame. */
-const NOWPAYMENTS_SOURCES: PageSources = { ...NO_SOURCES, frame: ['https://nowpayments.io'] };
-
-/** What the configured card and crypto providers need from the page, together. */
-export function pageSourcesOf(config: Pick<Config, 'PAYMENT_PROVIDER' | 'CRYPTO_PROVIDER'>): PageSources {
-  const parts = [
-    config.PAYMENT_PROVIDER === 'stripe' ? STRIPE_SOURCES : NO_SOURCES,
-    config.CRYPTO_PROVIDER === 'nowpayments' ? NOWPAYMENTS_SOURCES : NO_SOURCES,
-  ];
-  const joined = (key: keyof PageSources) => [...new Set(parts.flatMap((part) => part[key]))];
-  return { script: joined('script'), frame: joined('frame'), connect: joined('connect'), img: joined('img') };
+/** The provider's half of its webhook; the route answers, and the payments service credits. */
+export interface ProviderWebhook {
+  /** The payload when the signature over the exact bytes received holds; `undefined` otherwise. */
+  verify(rawBody: Buffer, headers: IncomingHttpHeaders): unknown;
+  /** A signed payload in our terms; `undefined` when it does not read as the provider documents it. */
+  read(payload: unknown): ProviderEvent | undefined;
 }
 
-interface CardProvider {
-  name: 'sandbox' | 'stripe';
+/** What every provider brings: the name its payments are stored under, its page origins, its webhook. */
+export interface PaymentProvider {
+  name: string;
+  pageSources: PageSources;
+  /** None: its payments complete through our own routes (the sandbox). */
+  webhook?: ProviderWebhook;
+}
+
+export interface CardProvider extends PaymentProvider {
   /** The key the browser uses (Stripe's publishable key; a fixed label for the sandbox). */
   publicKey: string;
+  /** The card form the web app mounts for this provider. */
+  browserForm: PaymentConfig['provider'];
   startCardPayment(payment: PaymentToStart): Promise<StartedCardPayment>;
 }
 
-interface CryptoProvider {
-  name: 'sandbox' | 'nowpayments';
+export interface CryptoProvider extends PaymentProvider {
   /** The invoice: its id there, and the hosted page to show (none: we render the sandbox invoice). */
   createInvoice(payment: PaymentToStart): Promise<{ providerRef: string; invoiceUrl?: string }>;
-}
-
-/** Offline card processor with a test mode's behaviour; the confirm step lives in the payments service. */
-const sandboxCardProvider: CardProvider = {
-  name: 'sandbox',
-  publicKey: 'sandbox',
-  async startCardPayment(payment) {
-    return {
-      providerRef: `sbx_${payment.id}`,
-      clientSecret: `sbx_${payment.id}_secret_${randomBytes(12).toString('hex')}`,
-    };
-  },
-};
-
-const sandboxCryptoProvider: CryptoProvider = {
-  name: 'sandbox',
-  async createInvoice(payment) {
-    return { providerRef: `sbx_inv_${payment.id}` };
-  },
-};
-
-/** Stripe PaymentIntents; the package and our payment id ride in the metadata. */
-function createStripeProvider(stripe: Stripe, publishableKey: string): CardProvider {
-  return {
-    name: 'stripe',
-    publicKey: publishableKey,
-    async startCardPayment(payment) {
-      const intent = await stripe.paymentIntents.create(
-        {
-          amount: payment.totalCents,
-          currency: 'usd',
-          metadata: { paymentId: payment.id, productId: payment.productId, userId: payment.userId },
-        },
-        { idempotencyKey: `payment-${payment.id}` },
-      );
-      if (!intent.client_secret) throw new Error('Stripe returned no client secret');
-      return { providerRef: intent.id, clientSecret: intent.client_secret };
-    },
-  };
-}
-
-/** NOWPayments hosted invoices (https://documenter.getpostman.com/view/7907941/2s93JusNJt). */
-function createNowPaymentsProvider(config: Config): CryptoProvider {
-  return {
-    name: 'nowpayments',
-    async createInvoice(payment) {
-      const response = await fetch(`${config.NOWPAYMENTS_API_URL}/invoice`, {
-        method: 'POST',
-        headers: { 'x-api-key': config.NOWPAYMENTS_API_KEY ?? '', 'content-type': 'application/json' },
-        body: JSON.stringify({
-          price_amount: payment.totalCents / 100,
-          price_currency: 'usd',
-          order_id: payment.id,
-          order_description: `Retouch tokens ${payment.productId}`,
-          ipn_callback_url: `${config.PUBLIC_URL}/api/payment/crypto/callback`,
-        }),
-      });
-      if (!response.ok) throw new Error(`NOWPayments answered ${response.status}`);
-      const invoice = (await response.json()) as { id: string | number; invoice_url: string };
-      return { providerRef: String(invoice.id), invoiceUrl: invoice.invoice_url };
-    },
-  };
 }
 
 export interface PaymentProviders {
   card: CardProvider;
   crypto: CryptoProvider;
-  /** Present when the card provider is Stripe: verifies its webhooks. */
-  stripe?: { client: Stripe; webhookSecret: string };
-  nowPaymentsIpnSecret?: string;
 }
 
-/** Longest wait for one Stripe call. */
-const STRIPE_TIMEOUT_MS = 10_000;
+/** Every provider the configuration can name: a new one is its own file and one line here. */
+const CARD_PROVIDERS: Record<Config['PAYMENT_PROVIDER'], (config: Config) => Promise<CardProvider>> = {
+  sandbox: async () => sandboxCardProvider,
+  stripe: createStripeProvider,
+};
 
-/** The providers the configuration chooses; Stripe's SDK (about 20 MB of memory) is loaded only for Stripe. */
+const CRYPTO_PROVIDERS: Record<Config['CRYPTO_PROVIDER'], (config: Config) => CryptoProvider> = {
+  sandbox: () => sandboxCryptoProvider,
+  nowpayments: createNowPaymentsProvider,
+};
+
+/** The providers the configuration chooses. */
 export async function createPaymentProviders(config: Config): Promise<PaymentProviders> {
-  // A payment's start runs inside its database transaction (with its Idempotency-Key): a stalled
-  // Stripe must not hold the connection for the SDK's default 80 s.
-  const stripe =
-    config.PAYMENT_PROVIDER === 'stripe'
-      ? new (await import('stripe')).default(config.STRIPE_SECRET_KEY ?? '', {
-          timeout: STRIPE_TIMEOUT_MS,
-          maxNetworkRetries: 1,
-        })
-      : undefined;
   return {
-    card: stripe ? createStripeProvider(stripe, config.STRIPE_PUBLISHABLE_KEY ?? '') : sandboxCardProvider,
-    crypto:
-      config.CRYPTO_PROVIDER === 'nowpayments' ? createNowPaymentsProvider(config) : sandboxCryptoProvider,
-    stripe: stripe ? { client: stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? '' } : undefined,
-    nowPaymentsIpnSecret: config.NOWPAYMENTS_IPN_SECRET,
+    card: await CARD_PROVIDERS[config.PAYMENT_PROVIDER](config),
+    crypto: CRYPTO_PROVIDERS[config.CRYPTO_PROVIDER](config),
   };
+}
+
+/** What the configured card and crypto providers need from the page, together. */
+export function pageSourcesOf(providers: PaymentProviders): PageSources {
+  const parts = [providers.card.pageSources, providers.crypto.pageSources];
+  const joined = (key: keyof PageSources) => [...new Set(parts.flatMap((part) => part[key]))];
+  return { script: joined('script'), frame: joined('frame'), connect: joined('connect'), img: joined('img') };
 }

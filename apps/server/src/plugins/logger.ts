@@ -1,6 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import pretty from 'pino-pretty';
 import type { Config } from '../config';
+import { withoutQueryValues } from '../db/errors';
 
 /** Where log lines go instead of stdout (tests read them). */
 export interface LogStream {
@@ -18,6 +19,13 @@ export function loggerOptions(config: Config, stream?: LogStream): FastifyServer
   return {
     level: config.LOG_LEVEL,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    hooks: {
+      // A failed query is logged with its text and SQLSTATE, never the values sent with it (db/errors.ts).
+      logMethod(args, method) {
+        const [first, ...rest] = args as unknown[];
+        method.apply(this, [withoutQueryValues(first), ...rest] as Parameters<typeof method>);
+      },
+    },
     ...(stream
       ? { stream }
       : config.isProduction

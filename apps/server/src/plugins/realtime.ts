@@ -13,6 +13,7 @@ import { ServerText } from '@retouch/shared/texts';
 import type { AccessChange } from '../modules/auth/access-cache';
 import { socketRoomsOf } from '../modules/permissions/socket-rooms';
 import { sameSiteHandshake } from './origin-check';
+import { limitSocketEvents } from './socket-event-limit';
 
 /** How long a question to the other instances (fetchSockets, acknowledged events) waits for answers. */
 const ADAPTER_REQUEST_MS = 3000;
@@ -146,6 +147,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
       socket.disconnect(true);
       return;
     }
+    limitSocketEvents(socket, app.log);
     void socket.join(socket.data.rooms);
   });
 

@@ -1,28 +1,8 @@
-import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createTestApp, createTestDatabase, type TestApp } from '../../test/test-app';
 import { testConfig } from '../../test/test-config';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch (error) {
-    // CI runs Redis (.ci/run starts it): there a missing Redis fails, it is not skipped.
-    if (process.env.TEST_DATABASE_URL) throw error;
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
+import { REDIS_URL, redisAnswers } from '../../test/shared-redis';
 
 const available = await redisAnswers();
 const apps: TestApp[] = [];

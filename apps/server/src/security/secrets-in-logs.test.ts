@@ -1,18 +1,10 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { newRegistration } from '../../test/fixtures';
 import { waitForState } from '../../test/limits';
+import { captureLog } from '../../test/log-capture';
 
-/** Every line the server logs, as written (JSON, one object a line). */
-const lines: string[] = [];
-const logStream = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    lines.push(chunk.toString('utf8'));
-    done();
-  },
-});
-const logged = () => lines.join('');
+const { stream: logStream, logged } = captureLog();
 
 let t: TestApp;
 beforeAll(async () => {

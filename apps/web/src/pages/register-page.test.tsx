@@ -1,4 +1,6 @@
-import { CustomerText } from '@retouch/shared/texts';
+import { RegistrationText } from '@retouch/shared/auth';
+import { CustomerText, ServerText } from '@retouch/shared/texts';
+import { PasswordText } from '@retouch/shared/users';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '@/test/fetch-mock';
@@ -9,6 +11,14 @@ const pending = {
   userId: '3f1c6a5e-8a1b-4d7a-9d59-8c1f0c6f5b11',
   dateStart: new Date().toISOString(),
 };
+
+const WEAK: Array<[string, string]> = [
+  ['aaaaaa', PasswordText.oneCharacter],
+  ['      ', PasswordText.oneCharacter],
+  ['abcdef', PasswordText.run],
+  ['654321', PasswordText.run],
+  ['retouch', PasswordText.productName],
+];
 
 async function openRegister() {
   const view = renderApp('/register');
@@ -81,13 +91,31 @@ describe('registration', () => {
     });
     expect(await screen.findByText(pending.message)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: CustomerText.repeat })).toBeDisabled();
+    // The same for an e-mail that has an account: the server answers alike and mails its owner.
+    expect(await screen.findByText(RegistrationText.checkMailbox)).toBeInTheDocument();
+    expect(screen.getByText(RegistrationText.checkMailboxDetail)).toBeInTheDocument();
+  });
+
+  it.each(WEAK)('refuses the weak password %j before sending anything', async (password, text) => {
+    const { callsTo } = mockFetch({ 'POST /api/registration': { status: 201, body: pending } });
+    const { user, location } = await openRegister();
+    await fillValidForm(user);
+    await user.clear(screen.getByLabelText(CustomerText.password));
+    await user.type(screen.getByLabelText(CustomerText.password), password);
+    await user.clear(screen.getByLabelText(CustomerText.confirmPassword));
+    await user.type(screen.getByLabelText(CustomerText.confirmPassword), password);
+    await submit(user);
+
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(callsTo('POST', '/api/registration')).toHaveLength(0);
+    expect(location().pathname).toBe('/register');
   });
 
   it.each([
     [
       'the server message',
-      { status: 409, body: { message: 'A user with this email already exists' } },
-      'A user with this email already exists',
+      { status: 400, body: { message: ServerText.passwordTooCommon } },
+      ServerText.passwordTooCommon,
     ],
     ['the registration fallback', { status: 500, body: {} }, CustomerText.registrationError],
   ])('shows %s when the server refuses', async (_, answer, text) => {

@@ -1,6 +1,6 @@
 import { SocialLoginText } from '@retouch/shared/social-login';
 import { CustomerText } from '@retouch/shared/texts';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aUser } from '@/test/fixtures';
 import { mockFetch } from '@/test/fetch-mock';
@@ -25,6 +25,36 @@ describe('/login/{provider}-type', () => {
     expect(queryClient.getQueryData(['user', 'info'])).toEqual(aUser());
     expect(localStorage.getItem('retouch.loggedIn')).toBe('true');
     expect(localStorage.getItem('retouch.isAdmin')).toBeNull();
+  });
+
+  it('sends the single-use state once, even when everything is refetched on its way and afterwards', async () => {
+    const callback = '/api/login/google/callback';
+    const api = mockFetch({ 'GET /api/user/info': { body: aUser() } });
+    const answered = api.fetchMock.getMockImplementation()!;
+    let answer: (() => void) | undefined;
+    api.fetchMock.mockImplementation((input, init) => {
+      if (!String(input).startsWith(callback)) return answered(input, init);
+      api.calls.push({ method: 'GET', url: String(input), body: undefined, init });
+      if (api.callsTo('GET', callback).length > 1) {
+        return Promise.resolve(Response.json({ message: 'state used' }, { status: 400 }));
+      }
+      return new Promise<Response>((resolve) => {
+        answer = () => resolve(Response.json(aUser()));
+      });
+    });
+    const { location, queryClient } = renderApp(`/login/google-type${query}`);
+    await waitFor(() => expect(api.callsTo('GET', callback)).toHaveLength(1));
+
+    // What the socket's resync does at connect, while the state is on its way and after it signed in.
+    const refetched = act(() => queryClient.refetchQueries());
+    answer?.();
+    await refetched;
+    await waitFor(() => expect(location().pathname).toBe('/'));
+    await act(() => queryClient.refetchQueries());
+
+    expect(api.callsTo('GET', callback)).toHaveLength(1);
+    expect(location().pathname).toBe('/');
+    expect(localStorage.getItem('retouch.loggedIn')).toBe('true');
   });
 
   it('stores the admin marker of a staff login, as the login form does', async () => {

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';
 import { refuseCommonPassword } from '../../lib/common-passwords';
 import { hashToken, newSecretToken } from '../../lib/tokens';
+import { grantRegistrationBonus } from '../ledger/ledger.service';
 import { revokeSessionsOf } from '../users/admin-users.repository';
 import { findUserByEmail, updateUser } from '../users/users.repository';
 import { sendMailLogged, type AccountDeps } from './accounts.deps';
@@ -70,6 +71,7 @@ export async function resetPassword(deps: AccountDeps, token: string, password: 
     await spendPasswordResets(tx, reset.userId, now);
     const user = await findEmailConfirmedAt(tx, reset.userId);
     await updateUser(tx, reset.userId, { passwordHash, emailConfirmedAt: user?.emailConfirmedAt ?? now });
+    if (!user?.emailConfirmedAt) await grantRegistrationBonus(tx, reset.userId);
     const revoked = await revokeSessionsOf(tx, reset.userId, now);
     return { userId: reset.userId, email: reset.email, revoked };
   });

@@ -63,9 +63,10 @@ export async function adminOrdersRoutes(fastify: FastifyInstance, { work }: Admi
     getStaffOrder(app.db, orderId(request.params)),
   );
 
-  app.post('/api/admin/orders/order/:id/cancel', answering(cancelOrderAnswerSchema), async (request) =>
-    cancelOrder(work.flow, orderId(request.params)),
-  );
+  app.post('/api/admin/orders/order/:id/cancel', answering(cancelOrderAnswerSchema), async (request) => {
+    const actor = await app.requireIdentity(request);
+    return cancelOrder(work.flow, actor.userId, orderId(request.params));
+  });
 
   app.get(
     '/api/admin/orders/user/:clientId',

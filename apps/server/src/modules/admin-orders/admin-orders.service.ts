@@ -18,7 +18,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { csvStream, isoDateTime, isoDay, keysetPages, type CsvColumn } from '../../lib/csv-export';
 import type { OrderFlowDeps } from '../order-flow/order-transition';
-import { cancelOrder as cancelByStaff } from '../order-flow/staff-commands';
+import { cancelOrder as cancelByStaff, refundedParts } from '../order-flow/staff-commands';
 import { findStaffOrder } from '../orders/order-staff-view';
 import { findUserById } from '../users/users.repository';
 import {
@@ -112,13 +112,18 @@ export async function getClientInfo(db: Database, clientId: string): Promise<Adm
 /**
  * Cancel by staff (condition 9): the lifecycle's cancel command, one transaction with the order locked;
  * the customer gets back exactly what the order took from each part, and whoever held it is released.
- * A finished order (6, 8, 9, 10), including one just cancelled, is refused with 409.
+ * The refund and the audit entry name the staff member. A finished order (6, 8, 9, 10), including one
+ * just cancelled, is refused with 409.
  */
-export async function cancelOrder(deps: OrderFlowDeps, orderId: string): Promise<CancelOrderAnswer> {
-  const { order, refunded } = await cancelByStaff(deps, orderId);
+export async function cancelOrder(
+  deps: OrderFlowDeps,
+  actorId: string,
+  orderId: string,
+): Promise<CancelOrderAnswer> {
+  const { order, refunded } = await cancelByStaff(deps, actorId, orderId);
   return {
     message: AdminOrdersText.cancelled,
     condition: OrderCondition.cancelled,
-    refunded: refunded ? { main: order.chargedMain, bonus: order.chargedBonus } : { main: 0, bonus: 0 },
+    refunded: refundedParts(order, refunded),
   };
 }

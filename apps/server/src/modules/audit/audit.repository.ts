@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import {
   AuditAction,
@@ -78,8 +79,19 @@ function rowFields(row: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
+ * Whether writing `values` over `row` would change nothing: each value (undefined ones are not written)
+ * equal to the row's. Staff saving a form as it is write no update and no audit entry.
+ */
+export function changesNothing(row: Record<string, unknown>, values: Record<string, unknown>): boolean {
+  return Object.entries(values).every(
+    ([key, value]) => value === undefined || isDeepStrictEqual(row[key], value),
+  );
+}
+
+/**
  * One entry for a row written by staff: created (no before), changed, or deleted (no after), each side
- * the row's own values. Called with the transaction of the change.
+ * the row's own values; an update that left the row as it was writes nothing. Called with the
+ * transaction of the change.
  */
 export async function recordRowChange(
   db: Executor,
@@ -87,6 +99,9 @@ export async function recordRowChange(
   target: AuditRecord['target'],
   change: { before: Record<string, unknown> | null; after: Record<string, unknown> | null },
 ): Promise<void> {
+  const before = change.before && rowFields(change.before);
+  const after = change.after && rowFields(change.after);
+  if (before && after && isDeepStrictEqual(before, after)) return;
   const action =
     change.before === null
       ? AuditAction.create
@@ -97,7 +112,7 @@ export async function recordRowChange(
     actorId,
     action,
     target,
-    before: change.before && rowFields(change.before),
-    after: change.after && rowFields(change.after),
+    before,
+    after,
   });
 }

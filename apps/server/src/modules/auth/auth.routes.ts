@@ -19,10 +19,12 @@ import { loadUserInfo } from '../users/users.service';
 import {
   authenticate,
   confirmEmail,
+  isKnownDevice,
   registerCustomer,
   resendConfirmation,
   type AuthDeps,
 } from './auth.service';
+import { DEVICE_COOKIE, KNOWN_DEVICE_DAYS } from './known-devices';
 import { createLoginThrottle } from './login-throttle';
 import { revokeSession } from './sessions.repository';
 
@@ -59,18 +61,27 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/email/confirm/reset/:userId',
     { config: authRateLimit, schema: { params: userIdParams, response: { 200: resendAnswerSchema } } },
-    async (request) => {
-      const { message, dateStart } = await resendConfirmation(deps(), request.params.userId);
-      return { message, dateStart };
-    },
+    async (request) => resendConfirmation(deps(), request.params.userId),
   );
 
+  // Sent to the login only: it is how the throttle knows a browser that signed in to the account before.
+  const deviceCookie = {
+    path: '/api/login',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: app.config.COOKIE_SECURE,
+    maxAge: KNOWN_DEVICE_DAYS * 24 * 60 * 60,
+  };
   const login = { body: loginSchema, response: { 200: loginAnswerSchema } };
   app.post('/api/login', { config: authRateLimit, schema: login }, async (request, reply) => {
     const { email, password } = request.body;
-    const result = await loginThrottle.guard(email, () => authenticate(deps(), email, password));
+    const knownDevice = await isKnownDevice(deps(), email, request.cookies[DEVICE_COOKIE]);
+    const result = await loginThrottle.guard({ email, knownDevice }, () =>
+      authenticate(deps(), email, password),
+    );
     if (result.kind === 'pending') return result.pending;
     await app.startSession(reply, result.userId, request.headers['user-agent']);
+    reply.setCookie(DEVICE_COOKIE, result.deviceToken, deviceCookie);
     return loadUserInfo(app.db, result.userId, app.accessOf);
   });
 

@@ -1,16 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CustomerText, ServerText } from '@retouch/shared/texts';
-import { tokenLedger } from '../../db/schema/index';
+import { emailConfirmations, tokenLedger, users } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { confirmationQuery, newRegistration, signUpCustomer } from '../../../test/fixtures';
 import { findLedgerMismatches } from '../ledger/ledger.repository';
+import { waitForState } from '../../../test/limits';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+
+/** How many confirmation links the user was sent: one per mail. */
+async function confirmationsOf(userId: string): Promise<number> {
+  return (await t.db.select().from(emailConfirmations).where(eq(emailConfirmations.userId, userId))).length;
+}
 
 describe('POST /api/registration', () => {
   it('creates an unconfirmed customer with 20 bonus tokens in the ledger and mails the link', async () => {
@@ -41,12 +49,28 @@ describe('POST /api/registration', () => {
     expect(answer).toMatchObject({ status: 400, body: { message } });
   });
 
-  it('refuses an e-mail already registered, in any letter case, and writes nothing', async () => {
-    const body = newRegistration();
-    await t.client().post('/api/registration', body);
-    const again = await t.client().post('/api/registration', { ...body, email: body.email.toUpperCase() });
-    expect(again).toMatchObject({ status: 409, body: { message: ServerText.emailTaken } });
+  it('answers an e-mail already registered, in any letter case, as a new one, writes nothing and mails the owner', async () => {
+    const { credentials, user } = await signUpCustomer(t);
+    const fresh = await t.client().post('/api/registration', newRegistration());
+    const again = await t
+      .client()
+      .post('/api/registration', { ...newRegistration(), email: credentials.email.toUpperCase() });
+
+    expect(again.status).toBe(fresh.status);
+    expect(again.body).toEqual({
+      message: fresh.body.message,
+      userId: expect.stringMatching(UUID),
+      dateStart: t.clock.now().toISOString(),
+    });
+    expect(again.body.userId).not.toBe(user._id);
+    const owners = await t.db.select().from(users).where(eq(users.email, credentials.email));
+    expect(owners).toHaveLength(1);
     expect(await findLedgerMismatches(t.db)).toEqual([]);
+    const notice = (await t.outbox()).filter((m) => m.to === credentials.email).at(-1);
+    expect(notice?.subject).toBe('Someone tried to register with your e-mail');
+    expect(notice?.text).toContain(`${t.config.PUBLIC_URL}/forgot-password`);
+    // The owner's password is unchanged.
+    expect((await t.client().post('/api/login', credentials)).status).toBe(200);
   });
 });
 
@@ -99,14 +123,17 @@ describe('e-mail confirmation', () => {
 });
 
 describe('GET /api/email/confirm/reset/{userId}', () => {
-  it('refuses a resend within 60 s of the last mail and allows it after', async () => {
+  it('mails again only once 60 s have passed since the last mail, answering every request alike', async () => {
     const body = newRegistration();
     const { userId } = (await t.client().post('/api/registration', body)).body;
-    const mailsBefore = (await t.outbox()).filter((m) => m.to === body.email).length;
 
     t.clock.advance(59_000);
     const tooSoon = await t.client().get(`/api/email/confirm/reset/${userId}`);
-    expect(tooSoon).toMatchObject({ status: 429, body: { message: ServerText.resendTooSoon } });
+    expect(tooSoon).toMatchObject({
+      status: 200,
+      body: { message: ServerText.confirmationResent, dateStart: t.clock.now().toISOString() },
+    });
+    expect(await confirmationsOf(userId)).toBe(1);
 
     t.clock.advance(1_000);
     const resent = await t.client().get(`/api/email/confirm/reset/${userId}`);
@@ -115,10 +142,14 @@ describe('GET /api/email/confirm/reset/{userId}', () => {
       message: ServerText.confirmationResent,
       dateStart: t.clock.now().toISOString(),
     });
-    expect((await t.outbox()).filter((m) => m.to === body.email)).toHaveLength(mailsBefore + 1);
+    expect(await confirmationsOf(userId)).toBe(2);
+    await waitForState(async () =>
+      expect((await t.outbox()).filter((m) => m.to === body.email)).toHaveLength(2),
+    );
 
     const again = await t.client().get(`/api/email/confirm/reset/${userId}`);
-    expect(again.status).toBe(429);
+    expect(again.status).toBe(200);
+    expect(await confirmationsOf(userId)).toBe(2);
   });
 
   it('holds the cooldown under simultaneous requests', async () => {
@@ -127,19 +158,30 @@ describe('GET /api/email/confirm/reset/{userId}', () => {
     const answers = await Promise.all(
       [1, 2, 3].map(() => t.client().get(`/api/email/confirm/reset/${userId}`)),
     );
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 429, 429]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(await confirmationsOf(userId)).toBe(2);
   });
 
-  it('answers 409 for a confirmed account and 404 for an unknown one', async () => {
-    const { user } = await signUpCustomer(t);
+  it('answers a confirmed account, an unknown one and a registration answered for a taken e-mail as a resend', async () => {
+    const { user, credentials } = await signUpCustomer(t);
+    const taken = await t
+      .client()
+      .post('/api/registration', { ...newRegistration(), email: credentials.email });
+    const pending = await t.client().post('/api/registration', newRegistration());
     t.clock.advance(61_000);
-    expect(await t.client().get(`/api/email/confirm/reset/${user._id}`)).toMatchObject({
-      status: 409,
-      body: { message: ServerText.alreadyConfirmed },
-    });
-    expect(
-      (await t.client().get('/api/email/confirm/reset/7c1e9f7e-5b7a-4c39-9d6e-2f1f7a4b9a11')).status,
-    ).toBe(404);
+
+    const resent = await t.client().get(`/api/email/confirm/reset/${pending.body.userId}`);
+    expect(resent).toMatchObject({ status: 200, body: { message: ServerText.confirmationResent } });
+    for (const userId of [user._id, taken.body.userId, '7c1e9f7e-5b7a-4c39-9d6e-2f1f7a4b9a11']) {
+      const answer = await t.client().get(`/api/email/confirm/reset/${userId}`);
+      expect(answer.status).toBe(resent.status);
+      expect(answer.body).toEqual(resent.body);
+    }
+    // Only the pending account was sent a new link.
+    const confirmations = await t.db.select().from(emailConfirmations);
+    expect(confirmations.filter((c) => c.createdAt.getTime() === t.clock.now().getTime())).toEqual([
+      expect.objectContaining({ userId: pending.body.userId }),
+    ]);
     expect((await t.client().get('/api/email/confirm/reset/not-a-uuid')).status).toBe(400);
   });
 });

@@ -5,7 +5,10 @@ import { ServerText } from '@retouch/shared/texts';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 
-/** Failed logins of one account within the window after which it is locked for the rest of the window. */
+/**
+ * Failed logins of one account within the window after which it is locked for the rest of the window:
+ * counted once for the browsers that signed in to it before, once for all others.
+ */
 export const LOGIN_FAILURE_LIMIT = 10;
 /** The window opens at an account's first failure; the lock never outlasts it. */
 export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
@@ -21,12 +24,22 @@ interface AttemptCounter {
   clear(key: string): Promise<void>;
 }
 
+/** A login attempt as the throttle counts it. */
+interface LoginAttempt {
+  /** Trimmed and lower-cased by the login schema. */
+  email: string;
+  /** The browser carries a valid device cookie of this account (it signed in to it before). */
+  knownDevice: boolean;
+}
+
 export interface LoginThrottle {
   /**
-   * Runs the login unless the account has used up its attempts in the window (429, whatever the
-   * password and the address). A failed login keeps its attempt counted; a successful one clears them.
+   * Runs the login unless its side of the account has used up its attempts in the window (429, whatever
+   * the password and the address). Browsers the account knows and all others are counted apart, so that
+   * strangers' failures lock out strangers only. A failed login keeps its attempt counted; a successful
+   * one clears its side's count.
    */
-  guard<T>(email: string, login: () => Promise<T>): Promise<T>;
+  guard<T>(attempt: LoginAttempt, login: () => Promise<T>): Promise<T>;
 }
 
 function memoryCounter(clock: Clock): AttemptCounter {
@@ -101,11 +114,14 @@ export function createLoginThrottle(deps: {
 }): LoginThrottle {
   const local = memoryCounter(deps.clock);
   const counter = deps.redis ? sharedOrLocal(deps.redis, local) : local;
-  // The e-mail is already trimmed and lower-cased by the login schema; hashed, it stays out of Redis.
-  const keyOf = (email: string) => createHash('sha256').update(email).digest('base64url');
+  // Hashed, the e-mail stays out of Redis.
+  const keyOf = ({ email, knownDevice }: LoginAttempt) => {
+    const account = createHash('sha256').update(email).digest('base64url');
+    return knownDevice ? `${account}:known` : account;
+  };
   return {
-    async guard(email, login) {
-      const key = keyOf(email);
+    async guard(attempt, login) {
+      const key = keyOf(attempt);
       let attempts = 0;
       try {
         attempts = await counter.add(key);

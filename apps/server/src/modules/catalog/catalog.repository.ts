@@ -199,11 +199,13 @@ export async function insertDegree(db: Executor, values: typeof degrees.$inferIn
   return row!;
 }
 
-export async function unsetDefaultDegree(db: Executor): Promise<void> {
-  await db
+/** Unsets the live default; answers the rows it changed, as they are now. */
+export function unsetDefaultDegree(db: Executor): Promise<DegreeRow[]> {
+  return db
     .update(degrees)
     .set({ isDefault: false })
-    .where(and(eq(degrees.isDefault, true), isNull(degrees.deletedAt)));
+    .where(and(eq(degrees.isDefault, true), isNull(degrees.deletedAt)))
+    .returning();
 }
 
 export async function updateDegreeRow(

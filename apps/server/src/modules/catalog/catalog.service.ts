@@ -17,7 +17,7 @@ import { AuditTarget } from '@retouch/shared/audit';
 import type { Database, Transaction } from '../../db/client';
 import { AdvisoryLock, lockForTransaction } from '../../db/locks';
 import { AppError } from '../../lib/app-error';
-import { recordRowChange } from '../audit/audit.repository';
+import { changesNothing, recordRowChange } from '../audit/audit.repository';
 import { parseInput } from '../../lib/validation';
 import type { Storage } from '../../storage/storage';
 import type { CatalogCache } from './catalog-cache';
@@ -106,6 +106,7 @@ export async function updateGroup(deps: CatalogDeps, id: string, body: GroupInpu
   await deps.db.transaction(async (tx) => {
     const before = await findLiveGroup(tx, id, 'update');
     if (!before) throw AppError.notFound(CatalogText.groupNotFound);
+    if (changesNothing(before, values)) return;
     const after = await updateGroupRow(tx, id, values);
     await recordRowChange(tx, deps.actorId, groupTarget(before), { before, after });
   });
@@ -193,7 +194,7 @@ export async function updateService(
     const before = await findLiveService(tx, id, 'update');
     if (!before) throw AppError.notFound(CatalogText.serviceNotFound);
     const degreesBefore = await findServiceDegreeIds(tx, id);
-    const after = await updateServiceRow(tx, id, {
+    const values = {
       ...toOfferValues(service),
       ...pictures,
       embedInCanvas: service.embedInCanvas,
@@ -201,10 +202,13 @@ export async function updateService(
       allowAdditionalImage: service.allowAdditionalImage,
       multi: service.multi,
       multiDegree: service.multiDegree,
-    });
+    };
+    const unchanged = { ...before, degreeAction: degreesBefore };
+    if (changesNothing(unchanged, { ...values, degreeAction: degreeIds })) return;
+    const after = await updateServiceRow(tx, id, values);
     await replaceServiceDegrees(tx, id, degreeIds);
     await recordRowChange(tx, deps.actorId, serviceTarget(before), {
-      before: { ...before, degreeAction: degreesBefore },
+      before: unchanged,
       after: { ...after, degreeAction: degreeIds },
     });
   });
@@ -281,7 +285,9 @@ export async function updateOption(
   const row = await deps.db.transaction(async (tx) => {
     const before = await findLiveOption(tx, id, 'update');
     if (!before) throw AppError.notFound(CatalogText.optionNotFound);
-    const after = await updateOptionRow(tx, id, { ...toOfferValues(offer), ...pictures });
+    const values = { ...toOfferValues(offer), ...pictures };
+    if (changesNothing(before, values)) return before;
+    const after = await updateOptionRow(tx, id, values);
     await recordRowChange(tx, deps.actorId, optionTarget(before), { before, after });
     return after;
   });
@@ -350,6 +356,7 @@ export async function updateTemplate(
   const values = toTemplateValues(body);
   return db.transaction(async (tx) => {
     const before = await lockLiveTemplate(tx, id);
+    if (changesNothing(before, values)) return toTemplate(before);
     const after = await updateTemplateRow(tx, id, values);
     await recordRowChange(tx, actorId, templateTarget(before), { before, after });
     return toTemplate(after);

@@ -9,7 +9,7 @@ import {
 import type { Database, Transaction } from '../../db/client';
 import { AdvisoryLock, lockForTransaction } from '../../db/locks';
 import { AppError } from '../../lib/app-error';
-import { recordRowChange } from '../audit/audit.repository';
+import { changesNothing, recordRowChange } from '../audit/audit.repository';
 import { toDegree } from './catalog.presenter';
 import {
   insertDegree,
@@ -32,9 +32,9 @@ export async function listDegrees(db: Database): Promise<Degree[]> {
   return (await listDegreeRows(db)).map(toDegree);
 }
 
-/** Creates a degree with its titles; the first one becomes the default. */
 const degreeTarget = (row: DegreeRow) => ({ type: AuditTarget.degree, id: row.id, label: row.titleAdmin });
 
+/** Creates a degree with its titles; the first one becomes the default. */
 export async function createDegree(
   db: Database,
   actorId: string,
@@ -52,7 +52,28 @@ export async function createDegree(
   });
 }
 
-/** Renames a degree; `default: true` moves the default to it, unsetting the default alone is refused. */
+/** Unsets the default, logging the degree it leaves (default -> not); answers that degree. */
+async function unsetDefault(tx: Transaction, actorId: string): Promise<DegreeRow | undefined> {
+  const [unset] = await unsetDefaultDegree(tx);
+  if (unset) {
+    await recordRowChange(tx, actorId, degreeTarget(unset), {
+      before: { ...unset, isDefault: true },
+      after: unset,
+    });
+  }
+  return unset;
+}
+
+/** A degree as the log keeps it when the default moved: which degree was the default then. */
+const withDefault = (row: DegreeRow, defaultRow: DegreeRow | undefined) => ({
+  ...row,
+  defaultDegree: defaultRow ? { id: defaultRow.id, title: defaultRow.titleAdmin } : null,
+});
+
+/**
+ * Renames a degree; `default: true` moves the default to it, unsetting the default alone is refused.
+ * A moved default is logged on both degrees, the new one's entry naming the old default and the new.
+ */
 export async function updateDegree(
   db: Database,
   actorId: string,
@@ -60,17 +81,22 @@ export async function updateDegree(
   { title, default: makeDefault }: z.output<typeof degreeBodySchema>,
 ): Promise<Degree[]> {
   await inDegreeLock(db, async (tx) => {
-    const live = await listDegreeRows(tx);
-    const degree = live.find((candidate) => candidate.id === id);
+    const degree = (await listDegreeRows(tx)).find((candidate) => candidate.id === id);
     if (!degree) throw AppError.notFound(CatalogText.degreeNotFound);
     if (degree.isDefault && !makeDefault) throw AppError.conflict(CatalogText.defaultDegreeUnset);
-    if (makeDefault && !degree.isDefault) await unsetDefaultDegree(tx);
-    const after = await updateDegreeRow(tx, id, {
-      titleAdmin: title.admin,
-      titleUser: title.user,
-      isDefault: makeDefault,
-    });
-    await recordRowChange(tx, actorId, degreeTarget(degree), { before: degree, after });
+    const values = { titleAdmin: title.admin, titleUser: title.user, isDefault: makeDefault };
+    if (changesNothing(degree, values)) return;
+    const moving = makeDefault && !degree.isDefault;
+    const oldDefault = moving ? await unsetDefault(tx, actorId) : undefined;
+    const after = await updateDegreeRow(tx, id, values);
+    await recordRowChange(
+      tx,
+      actorId,
+      degreeTarget(degree),
+      moving
+        ? { before: withDefault(degree, oldDefault), after: withDefault(after, after) }
+        : { before: degree, after },
+    );
   });
   return listDegrees(db);
 }

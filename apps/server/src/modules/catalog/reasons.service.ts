@@ -3,7 +3,7 @@ import { AuditTarget } from '@retouch/shared/audit';
 import { CatalogText, type reasonBodySchema, type RefusalReason } from '@retouch/shared/catalog';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { recordRowChange } from '../audit/audit.repository';
+import { changesNothing, recordRowChange } from '../audit/audit.repository';
 import {
   insertReason,
   listLiveReasons,
@@ -54,6 +54,7 @@ export async function updateReason(
   const values = toReasonValues(body);
   return db.transaction(async (tx) => {
     const before = await lockLiveReason(tx, id);
+    if (changesNothing(before, values)) return toReason(before);
     const after = await updateReasonRow(tx, id, values);
     await recordRowChange(tx, actorId, reasonTarget(before), { before, after });
     return toReason(after);

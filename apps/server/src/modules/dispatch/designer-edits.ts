@@ -14,6 +14,7 @@ import { recordAudit } from '../audit/audit.repository';
 import { loadEntryCatalog } from '../orders/order-catalog.repository';
 import { recordPersonsView } from '../orders/order-history.repository';
 import { findStaffOrder } from '../orders/order-staff-view';
+import type { RecordedServices } from '../orders/services-edited';
 import { lockHeldAttempt } from '../order-flow/order-flow.repository';
 import {
   insertOrderItem,
@@ -125,8 +126,12 @@ async function auditEdit(
   });
 }
 
-/** The order's services and pay as the audit log keeps them. */
-function servicesRecord(personRows: Array<{ id: string; name: string }>, items: ItemRow[], pay: number) {
+/** The order's services and pay as the audit log keeps them; the moderator's view reads the first `before`. */
+function servicesRecord(
+  personRows: Array<{ id: string; name: string }>,
+  items: ItemRow[],
+  pay: number,
+): RecordedServices {
   return {
     pay,
     persons: personRows.map((person) => ({

@@ -87,9 +87,5 @@ export async function estimateNewOrder(
     services: query.services.map((serviceId) => ({ serviceId, minutes: share })),
   };
   const etas = estimateQueue({ ...state, now: deps.now(), waiting: [...state.waiting, order] });
-  return {
-    eta: etas.get('new')?.toISOString() ?? null,
-    ahead: state.waiting.length,
-    designersOnShift: state.designersOnShift,
-  };
+  return { eta: etas.get('new')?.toISOString() ?? null };
 }

@@ -5,7 +5,8 @@ import { OrderCondition } from '@retouch/shared/orders';
 import { SocketEvent } from '@retouch/shared/realtime';
 import { dispatchWaiters, orders, shifts } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { signUpCustomer } from '../../../test/fixtures';
+import { logIn, signUpCustomer } from '../../../test/fixtures';
+import { TEST_ADMIN } from '../../../test/test-config';
 import {
   catalogServices,
   connectedSocket,
@@ -63,7 +64,6 @@ describe('the estimate of when a result comes', () => {
     // Before sending: behind the one waiting.
     const before = await t.client().get(`/api/system/order/eta?minutes=${planned}&services=${teeth._id}`);
     expect(before.status).toBe(200);
-    expect(before.body).toMatchObject({ ahead: 1, designersOnShift: 1 });
     expect(minutesFromNow(before.body.eta)).toBeCloseTo(3 * planned + 5, 0);
 
     // The designer's shift ends: the held order goes back to the queue (issue 21), and with nobody on
@@ -72,7 +72,25 @@ describe('the estimate of when a result comes', () => {
     await expect.poll(async () => etaOf(customer.client, second)).toBeNull();
     expect(await etaOf(customer.client, first)).toBeNull();
     const none = await t.client().get(`/api/system/order/eta?minutes=${planned}`);
-    expect(none.body).toMatchObject({ eta: null, ahead: 2, designersOnShift: 0 });
+    expect(none.body).toEqual({ eta: null });
+  });
+
+  it('tells visitors and customers when, never the queue size or the designers on shift: staff read those', async () => {
+    const [designer] = await createStaff(t);
+    await designer!.client.post('/api/executor/shift/toggle');
+    const customer = await signUpCustomer(t);
+    await placeOrder(customer.client, teeth._id);
+
+    for (const client of [t.client(), customer.client]) {
+      const answer = await client.get(`/api/system/order/eta?minutes=20&services=${teeth._id}`);
+      expect(answer.status).toBe(200);
+      expect(Object.keys(answer.body)).toEqual(['eta']);
+    }
+    // The back office's dashboard (lookOrders) has both figures.
+    const admin = await logIn(t, TEST_ADMIN.email, TEST_ADMIN.password);
+    const dashboard = await admin.get('/api/admin/dashboard');
+    expect(dashboard.body).toMatchObject({ waiting: { designer: 1 }, onDuty: { designers: 1 } });
+    expect((await customer.client.get('/api/admin/dashboard')).status).toBe(403);
   });
 
   it('has none for a finished order', async () => {

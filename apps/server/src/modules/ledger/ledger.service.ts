@@ -1,5 +1,6 @@
+import { REGISTRATION_BONUS_TOKENS } from '@retouch/shared/constants';
 import type { Transaction } from '../../db/client';
-import type { LedgerReasonValue } from '../../db/values';
+import { LedgerReason, type LedgerReasonValue } from '../../db/values';
 import { addToBalance, insertLedgerRow } from './ledger.repository';
 
 export interface LedgerEntry {
@@ -22,4 +23,18 @@ export async function applyLedgerEntry(tx: Transaction, entry: LedgerEntry): Pro
   if (!(await insertLedgerRow(tx, entry))) return false;
   await addToBalance(tx, entry.userId, entry);
   return true;
+}
+
+/**
+ * The registration bonus, once per user (its ledger key): paid at registration, and when an account made
+ * without it (the mobile app's link proves no mailbox) gets its e-mail confirmed.
+ */
+export async function grantRegistrationBonus(tx: Transaction, userId: string): Promise<void> {
+  await applyLedgerEntry(tx, {
+    userId,
+    deltaMain: 0,
+    deltaBonus: REGISTRATION_BONUS_TOKENS,
+    reason: LedgerReason.registrationBonus,
+    idempotencyKey: `registration-bonus:${userId}`,
+  });
 }

@@ -42,12 +42,14 @@ export async function chargeCustomer(
 }
 
 /**
- * The one way an order gives tokens back: exactly what it took, to the parts it came from, once.
- * Answers whether this call refunded (false: it was refunded before).
+ * The one way an order gives tokens back: exactly what it took, to the parts it came from, once, the
+ * ledger row naming the staff member whose action refunds (a cancel, an agreed refusal). Answers
+ * whether this call refunded (false: it was refunded before).
  */
 export async function refundOrder(
   tx: Transaction,
   order: { id: string; userId: string; chargedMain: number; chargedBonus: number },
+  actorId: string,
 ): Promise<boolean> {
   return applyLedgerEntry(tx, {
     userId: order.userId,
@@ -55,6 +57,7 @@ export async function refundOrder(
     deltaBonus: order.chargedBonus,
     reason: LedgerReason.orderRefund,
     orderId: order.id,
+    actorId,
     idempotencyKey: refundKey(order.id),
   });
 }

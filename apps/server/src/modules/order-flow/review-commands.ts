@@ -132,10 +132,10 @@ export async function returnForFix(
 
 /**
  * Agree with a refusal (3 -> 8, or 6/10): an order never delivered is refused and refunded; a refused
- * revision goes back to delivered with its final picture and no refund (decision 22).
+ * revision goes back to delivered with its final picture and no refund (decision 22). Answers which.
  */
-export async function agreeRefusal(deps: OrderFlowDeps, moderatorId: string): Promise<void> {
-  await runCommand(deps, async (step) => {
+export async function agreeRefusal(deps: OrderFlowDeps, moderatorId: string): Promise<{ revision: boolean }> {
+  return runCommand(deps, async (step) => {
     const { order, attempt } = await reviewOf(step, moderatorId, OrderCondition.refusalReview);
     const facts = await factsOf(step.tx, order);
     const refusing = !facts.delivered;
@@ -147,9 +147,10 @@ export async function agreeRefusal(deps: OrderFlowDeps, moderatorId: string): Pr
       set: { reviewerId: null, ...(refusing ? { refuseReasonId: attempt.resultReasonId } : {}) },
     });
     await endReview(step, attempt, { reviewStatus: ReviewResult.approved });
-    if (refusing && (await refundOrder(step.tx, order))) {
+    if (refusing && (await refundOrder(step.tx, order, moderatorId))) {
       step.events.push({ kind: 'balanceChanged', userId: order.userId });
     }
+    return { revision: !refusing };
   });
 }
 

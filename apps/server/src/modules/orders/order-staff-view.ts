@@ -3,11 +3,19 @@ import type { Database } from '../../db/client';
 import { orderPictureFields } from './order-history';
 import { loadOrderDetails, type DetailedStep, type OrderRow } from './order-details.repository';
 import { findOrderRows } from './orders.repository';
+import { findServicesAsSent } from './services-as-sent.repository';
+import { presentServicesEdited } from './services-edited';
 
 /** Orders as staff see them (back-office section 3): both languages, instructions, pay and the whole history. */
 export async function presentStaffOrders(db: Database, rows: OrderRow[]): Promise<StaffOrder[]> {
-  const details = await loadOrderDetails(db, rows);
-  return details.map(({ row, persons, steps, refuseReason, client, degreeTitle }) => {
+  const orderIds = rows.map((row) => row.id);
+  // Read beside the details, not after them: no round trip more (issue 20).
+  const [details, servicesAsSent] = await Promise.all([
+    loadOrderDetails(db, rows),
+    findServicesAsSent(db, orderIds),
+  ]);
+  return details.map((detail) => {
+    const { row, persons, steps, refuseReason, client, degreeTitle } = detail;
     const expired = row.picturesExpiredAt !== null;
     const processing = steps.map((step) => toStaffStep(step, expired));
     const current = steps.findLast(({ step }) => step.kind === 'executor' && step.dateEnd === null);
@@ -50,6 +58,7 @@ export async function presentStaffOrders(db: Database, rows: OrderRow[]): Promis
       })),
       processing,
       currentProcessing: current ? toStaffStep(current, expired) : null,
+      servicesEdited: presentServicesEdited(detail, servicesAsSent.get(row.id)),
     };
   });
 }

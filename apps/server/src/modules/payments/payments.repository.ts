@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { payments, products } from '../../db/schema/index';
 import { PaymentStatus } from '../../db/values';
+import type { PaymentKey } from '../../payments/providers';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
@@ -138,18 +139,17 @@ export async function findUserPaymentRow(
   return payment;
 }
 
-export async function findStripePayment(db: Executor, intentId: string): Promise<PaymentRow | undefined> {
+/** The payment a provider's event names: by the provider's id of it, or by ours. */
+export async function findProviderPayment(
+  db: Executor,
+  provider: string,
+  key: PaymentKey,
+): Promise<PaymentRow | undefined> {
+  const named =
+    'providerRef' in key ? eq(payments.providerRef, key.providerRef) : eq(payments.id, key.paymentId);
   const [payment] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.provider, 'stripe'), eq(payments.providerRef, intentId)));
-  return payment;
-}
-
-export async function findNowPaymentsPayment(db: Executor, id: string): Promise<PaymentRow | undefined> {
-  const [payment] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.provider, 'nowpayments'), eq(payments.id, id)));
+    .where(and(eq(payments.provider, provider), named));
   return payment;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,10 +17,9 @@ import { CatalogNotice, deletedAnswerSchema } from '@retouch/shared/catalog';
 import { PermissionSign } from '@retouch/shared/permissions';
 import { SocketEvent } from '@retouch/shared/realtime';
 import { AppError } from '../../lib/app-error';
-import { parseJsonText } from '../../lib/json-limits';
 import { uuidParam } from '../../lib/validation';
-import { verifyNowPaymentsSignature } from '../../payments/nowpayments-signature';
-import { createPaymentProviders } from '../../payments/providers';
+import type { PaymentProvider, PaymentProviders } from '../../payments/providers';
+import { foreignRequestCheck } from '../../lib/foreign-request';
 import { IdempotentScope, answerOnce } from '../idempotency/idempotency.service';
 import { keyedRequest, sendAnswer } from '../idempotency/idempotent-reply';
 import { renderSandboxInvoice } from './crypto-invoice-page';
@@ -28,22 +27,22 @@ import {
   confirmSandboxCard,
   creditPayment,
   findUserPayment,
-  handleNowPaymentsCallback,
-  handleStripeEvent,
+  handleProviderEvent,
   openCryptoInvoice,
   quoteProduct,
   startCardPayment,
   type PaymentsDeps,
 } from './payments.service';
 import { createProduct, deleteProduct, listProducts, updateProduct } from './products.service';
-import { parseStripeEvent } from './stripe-event';
 
 /** Provider events can carry long lists of line items; still bounded. */
 const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
 
-export async function paymentsRoutes(fastify: FastifyInstance) {
+export async function paymentsRoutes(
+  fastify: FastifyInstance,
+  { providers }: { providers: PaymentProviders },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const providers = await createPaymentProviders(app.config);
   const deps: PaymentsDeps = {
     db: app.db,
     providers,
@@ -94,7 +93,7 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/payment/config', { schema: { response: { 200: paymentConfigSchema } } }, () => ({
     publicKey: providers.card.publicKey,
-    provider: providers.card.name,
+    provider: providers.card.browserForm,
   }));
 
   app.get('/api/product/:id/tax', { schema: { response: { 200: paymentAmountSchema } } }, async (request) => {
@@ -132,8 +131,13 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
     },
   );
 
-  // The crypto page embedded in the buy dialog: opens (or reuses) an invoice, then shows it.
-  app.get('/api/payment/:id', async (request, reply) => {
+  // The crypto page embedded in the buy dialog: opens (or reuses) an invoice, then shows it. A GET that
+  // creates a payment, so a link on another site must not open it (issue 35, item 8).
+  const isForeign = foreignRequestCheck(app.config);
+  const sameSiteOnly = async (request: FastifyRequest) => {
+    if (isForeign(request.raw)) throw AppError.forbidden(PaymentText.invoiceFromOtherSite);
+  };
+  app.get('/api/payment/:id', { onRequest: sameSiteOnly }, async (request, reply) => {
     const { userId } = await app.requireIdentity(request);
     const { payment, invoiceUrl } = await openCryptoInvoice(deps, userId, productId(request.params));
     if (invoiceUrl) return reply.redirect(invoiceUrl, 303);
@@ -178,6 +182,17 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
     return reply.redirect(`/api/payment/invoice/${payment.id}`, 303);
   });
 
+  /** The provider verifies and reads its event; the service acts on it. */
+  async function receiveEvent(provider: PaymentProvider, request: FastifyRequest) {
+    if (!provider.webhook) throw AppError.notFound(PaymentText.providerUnavailable);
+    const payload = provider.webhook.verify(request.body as Buffer, request.headers);
+    if (payload === undefined) throw AppError.badRequest(PaymentText.signatureInvalid);
+    const event = provider.webhook.read(payload);
+    if (!event) throw AppError.badRequest(PaymentText.eventInvalid);
+    await handleProviderEvent(deps, provider.name, event);
+    return { received: true as const };
+  }
+
   // Webhooks verify signatures over the exact bytes received, so they read the raw body.
   await app.register(async (webhooks) => {
     // Replaces the app's JSON parser in this scope only; Stripe's events can pass the app's 64 KB.
@@ -188,39 +203,13 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
       (_request, body, done) => done(null, body),
     );
 
+    // The specification's paths: the card provider's webhook and the crypto provider's callback.
     const received = { response: { 200: webhookReceivedSchema } };
-    webhooks.post('/api/payment/stripe/webhook', { schema: received }, async (request) => {
-      if (!providers.stripe) throw AppError.notFound(PaymentText.providerUnavailable);
-      let event;
-      try {
-        event = providers.stripe.client.webhooks.constructEvent(
-          request.body as Buffer,
-          String(request.headers['stripe-signature'] ?? ''),
-          providers.stripe.webhookSecret,
-        );
-      } catch {
-        throw AppError.badRequest(PaymentText.signatureInvalid);
-      }
-      await handleStripeEvent(deps, parseStripeEvent(event));
-      return { received: true };
-    });
-
-    webhooks.post('/api/payment/crypto/callback', { schema: received }, async (request) => {
-      const secret = providers.nowPaymentsIpnSecret;
-      if (!secret) throw AppError.notFound(PaymentText.providerUnavailable);
-      let body: unknown;
-      try {
-        // Depth-checked: the signature check walks the whole body before it can refuse it.
-        body = parseJsonText((request.body as Buffer).toString('utf8'));
-      } catch {
-        throw AppError.badRequest(PaymentText.signatureInvalid);
-      }
-      const signature = request.headers['x-nowpayments-sig'];
-      if (!verifyNowPaymentsSignature(body, typeof signature === 'string' ? signature : undefined, secret)) {
-        throw AppError.badRequest(PaymentText.signatureInvalid);
-      }
-      await handleNowPaymentsCallback(deps, body as Record<string, unknown>);
-      return { received: true };
-    });
+    webhooks.post('/api/payment/stripe/webhook', { schema: received }, (request) =>
+      receiveEvent(providers.card, request),
+    );
+    webhooks.post('/api/payment/crypto/callback', { schema: received }, (request) =>
+      receiveEvent(providers.crypto, request),
+    );
   });
 }

@@ -11,16 +11,15 @@ import {
 import type { Database, Executor } from '../../db/client';
 import { LedgerReason, PaymentStatus } from '../../db/values';
 import { AppError } from '../../lib/app-error';
-import type { PaymentProviders } from '../../payments/providers';
+import type { CardProvider, CryptoProvider, PaymentKey, ProviderEvent } from '../../payments/providers';
 import { runDirectly, type RunOnce } from '../idempotency/idempotency.service';
 import { findBalance } from '../ledger/ledger.repository';
 import { applyLedgerEntry } from '../ledger/ledger.service';
 import {
   findLiveProduct,
-  findNowPaymentsPayment,
   findPaymentByClientSecret,
+  findProviderPayment,
   findRecentCryptoPayment,
-  findStripePayment,
   findUserPaymentRow,
   insertPayment,
   markPendingPaymentSucceeded,
@@ -29,11 +28,14 @@ import {
   type PaymentRow,
   type ProductRow,
 } from './payments.repository';
-import type { StripeEvent } from './stripe-event';
 
 export interface PaymentsDeps {
   db: Database;
-  providers: PaymentProviders;
+  /** The providers without their browser and webhook parts, which the app and the routes take. */
+  providers: {
+    card: Omit<CardProvider, 'browserForm' | 'pageSources' | 'webhook'>;
+    crypto: Omit<CryptoProvider, 'pageSources' | 'webhook'>;
+  };
   taxRate: number;
   now: () => Date;
   log: FastifyBaseLogger;
@@ -189,43 +191,30 @@ export async function findUserPayment(
   return payment;
 }
 
-/** Credits a Stripe PaymentIntent that succeeded; other events are acknowledged and ignored. */
-export async function handleStripeEvent(deps: PaymentsDeps, event: StripeEvent) {
-  if (event.type === 'ignored') return;
-  const { intent } = event;
-  const payment = await findStripePayment(deps.db, intent.id);
-  if (!payment) {
-    deps.log.warn({ intent: intent.id }, 'stripe event for an unknown payment');
-    return;
-  }
-  if (event.type === 'payment_intent.payment_failed') {
-    await recordFailure(
-      deps,
-      payment.id,
-      intent.last_payment_error?.message ?? PaymentText.somethingWentWrong,
-    );
-    return;
-  }
-  if ((intent.amount_received ?? 0) < payment.totalCents) {
-    deps.log.warn({ intent: intent.id }, 'stripe payment received less than the total');
-    return;
-  }
-  await creditPayment(deps, payment.id);
+/** The payment an event names; an id of ours that is no UUID names none (and is never queried). */
+async function findPaymentOfEvent(deps: PaymentsDeps, provider: string, key: PaymentKey) {
+  if ('paymentId' in key && !UUID.test(key.paymentId)) return undefined;
+  return findProviderPayment(deps.db, provider, key);
 }
 
-/** Credits a NOWPayments invoice once its payment is `finished` for at least the total. */
-export async function handleNowPaymentsCallback(deps: PaymentsDeps, body: Record<string, unknown>) {
-  const paymentId = String(body.order_id ?? '');
-  const payment = UUID.test(paymentId) ? await findNowPaymentsPayment(deps.db, paymentId) : undefined;
+/**
+ * Acts on a provider's verified webhook event: credits a success that covers the total (once, however
+ * often it arrives), records a failure; an event for a payment we do not know is only logged.
+ */
+export async function handleProviderEvent(deps: PaymentsDeps, provider: string, event: ProviderEvent) {
+  if (event.kind === 'ignored') return;
+  const payment = await findPaymentOfEvent(deps, provider, event.payment);
   if (!payment) {
-    deps.log.warn({ orderId: paymentId }, 'crypto callback for an unknown payment');
+    deps.log.warn({ provider, payment: event.payment }, 'payment event for an unknown payment');
     return;
   }
-  if (body.payment_status === 'failed' || body.payment_status === 'expired') {
-    await recordFailure(deps, payment.id, `Crypto payment ${String(body.payment_status)}`);
+  if (event.kind === 'failed') {
+    await recordFailure(deps, payment.id, event.message);
     return;
   }
-  if (body.payment_status !== 'finished') return;
-  if (Math.round(Number(body.price_amount) * 100) < payment.totalCents) return;
+  if (event.amountCents < payment.totalCents) {
+    deps.log.warn({ provider, paymentId: payment.id }, 'payment received less than the total');
+    return;
+  }
   await creditPayment(deps, payment.id);
 }

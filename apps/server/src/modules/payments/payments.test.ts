@@ -15,7 +15,7 @@ import { logIn, signUpCustomer } from '../../../test/fixtures';
 import { adminClient } from '../../../test/catalog-fixtures';
 import { TEST_DEMO_PASSWORD } from '../../../test/test-config';
 import { DEMO_EMAILS } from '../../seed';
-import { signNowPaymentsBody } from '../../payments/nowpayments-signature';
+import { signNowPaymentsBody } from '../../payments/nowpayments';
 import { findLedgerMismatches } from '../ledger/ledger.repository';
 
 let t: TestApp;
@@ -239,6 +239,29 @@ describe('crypto payment in the sandbox', () => {
     expect((await other.client.get(`/api/payment/invoice/${paymentId}`)).status).toBe(404);
     expect((await other.client.post(`/api/payment/crypto/${paymentId}/simulate`)).status).toBe(404);
   });
+
+  // Issue 35, item 8: a link on another site must not open payments in the customer's name.
+  it('opens no payment for a navigation from another site, and one from our own page', async () => {
+    const { client, user } = await signUpCustomer(t);
+    const paymentsOfUser = async () =>
+      (await t.db.select().from(payments).where(eq(payments.userId, user._id))).length;
+    for (const site of ['cross-site', 'same-site']) {
+      const answer = await client.request('GET', `/api/payment/${pack._id}`, undefined, {
+        headers: { 'sec-fetch-site': site },
+      });
+      expect(answer, site).toMatchObject({
+        status: 403,
+        body: { message: PaymentText.invoiceFromOtherSite },
+      });
+    }
+    expect(await paymentsOfUser()).toBe(0);
+
+    const framed = await client.request('GET', `/api/payment/${pack._id}`, undefined, {
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    expect(framed.status).toBe(200);
+    expect(await paymentsOfUser()).toBe(1);
+  });
 });
 
 describe('Stripe webhooks', () => {
@@ -390,6 +413,19 @@ describe('NOWPayments callbacks', () => {
     expect(await balanceOf(client)).toEqual({ main: 0, bonus: 20 });
     const [row] = await cryptoApp.db.select().from(payments).where(eq(payments.id, paymentId));
     expect(row?.status).toBe('pending');
+  });
+
+  it('refuses a signed finished callback whose price does not read as a number, and credits nothing', async () => {
+    const { client, paymentId } = await pendingInvoice();
+    for (const price of [{}, { price_amount: 'four' }, { price_amount: null }]) {
+      const finished = { order_id: paymentId, payment_status: 'finished', ...price };
+      const answer = await callback(finished, signNowPaymentsBody(finished, ipnSecret));
+      expect({ status: answer.status, body: await answer.json() }, JSON.stringify(price)).toEqual({
+        status: 400,
+        body: { message: PaymentText.eventInvalid },
+      });
+    }
+    expect(await balanceOf(client)).toEqual({ main: 0, bonus: 20 });
   });
 });
 

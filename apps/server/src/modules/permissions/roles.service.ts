@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   AdminUsersText,
   permissionDescription,
@@ -73,6 +74,11 @@ function overlay(
   }));
 }
 
+/** All nine signs of a stored list, those without a row off. */
+function allSigns(permissions: readonly PermissionEntry[]): PermissionEntry[] {
+  return overlay(permissions, []);
+}
+
 /** An admin keeps the signs that let them manage users: nobody locks themself out of the back office. */
 function refuseSelfLockOut(permissions: readonly PermissionEntry[]): void {
   if (
@@ -131,7 +137,8 @@ export async function createRole(db: Database, actorId: string, title: string): 
 
 /**
  * Renames a role and/or sets some of its signs (the others keep theirs). Admin and User are protected;
- * an actor holding the role cannot take showAdmin or editUsers from it. Its holders are told.
+ * an actor holding the role cannot take showAdmin or editUsers from it. Its holders are told. The same
+ * title and signs again change, log and tell nothing.
  */
 export async function updateRole(
   deps: RolesDeps,
@@ -145,26 +152,27 @@ export async function updateRole(
       if (!role) throw AppError.notFound(AdminUsersText.roleNotFound);
       if (role.isProtected) throw AppError.forbidden(AdminUsersText.roleProtected);
       const holders = await findRoleFollowers(tx, id);
-      const { title } = change;
+      const { title, permissions: switches } = change;
       const renamed = title !== undefined && title !== role.title;
+      const signs = allSigns((await findRoles(tx, [id]))[0]?.permissions ?? []);
+      if (switches) {
+        await refuseUngrantable(tx, actorId, { permissions: switches });
+        if (holders.includes(actorId)) refuseSelfLockOut(overlay(signs, switches));
+      }
+      const signsChanged = switches !== undefined && !isDeepStrictEqual(overlay(signs, switches), signs);
+      if (!renamed && !signsChanged) return [];
       if (renamed) {
         await refuseTakenTitle(tx, title, id);
         await renameRole(tx, id, title);
       }
-      const [current] = await findRoles(tx, [id]);
-      if (change.permissions) {
-        await refuseUngrantable(tx, actorId, { permissions: change.permissions });
-        if (holders.includes(actorId))
-          refuseSelfLockOut(overlay(current?.permissions ?? [], change.permissions));
-        await setRolePermissions(tx, id, change.permissions);
-      }
+      if (signsChanged) await setRolePermissions(tx, id, switches);
       const [after] = await findRoles(tx, [id]);
       await recordAudit(tx, {
         actorId,
         action: AuditAction.update,
         target: { type: AuditTarget.role, id, label: role.title },
-        before: { title: role.title, ...grantedSigns(current?.permissions ?? []) },
-        after: { title: after?.title ?? role.title, ...grantedSigns(after?.permissions ?? []) },
+        before: { title: role.title, ...grantedSigns(signs) },
+        after: { title: after?.title ?? role.title, ...grantedSigns(allSigns(after?.permissions ?? [])) },
       });
       // Signs reach the role's followers; a new title reaches its holders with their own switches too.
       return renamed ? findRoleHolders(tx, id) : holders;
@@ -184,6 +192,7 @@ export async function removeRole(deps: RolesDeps, actorId: string, id: string): 
     if (!role) throw AppError.notFound(AdminUsersText.roleNotFound);
     if (role.isProtected) throw AppError.forbidden(AdminUsersText.roleProtected);
     if ((await countRoleHolders(tx, id)) > 0) throw AppError.conflict(AdminUsersText.roleInUse);
+    const [signs] = await findRoles(tx, [id]);
     const userRoleId = await findRoleIdByTitle(tx, RoleTitle.user);
     if (!userRoleId) throw new Error('The User role is missing: the database was not seeded');
     await moveDeletedHolders(tx, id, userRoleId);
@@ -192,7 +201,7 @@ export async function removeRole(deps: RolesDeps, actorId: string, id: string): 
       actorId,
       action: AuditAction.delete,
       target: { type: AuditTarget.role, id, label: role.title },
-      before: { title: role.title },
+      before: { title: role.title, ...grantedSigns(allSigns(signs?.permissions ?? [])) },
       after: null,
     });
   });
@@ -209,14 +218,17 @@ export async function getUserPermissions(db: Executor, userId: string): Promise<
   };
 }
 
-/** Gives a user a role, ending their own switches; the user is told. */
+/**
+ * Gives a user a role, ending their own switches; the user is told. The role they hold, without own
+ * switches, changes, logs and tells nothing.
+ */
 export async function assignRole(
   deps: RolesDeps,
   actorId: string,
   userId: string,
   roleId: string,
 ): Promise<UserPermissions> {
-  await deps.db.transaction(async (tx) => {
+  const changed = await deps.db.transaction(async (tx) => {
     // The shared lock keeps the role from being deleted until the assignment commits.
     const role = await lockRole(tx, roleId, 'share');
     if (!role) throw AppError.notFound(AdminUsersText.roleNotFound);
@@ -229,22 +241,25 @@ export async function assignRole(
       permissions: withPermissions?.permissions ?? [],
     });
     const before = await findUserRole(tx, userId);
+    if (before?.roleId === roleId && !before.custom) return false;
     await assignRoleToUser(tx, userId, roleId);
     await recordAudit(tx, {
       actorId,
       action: AuditAction.role,
       target: await userTarget(tx, userId),
-      before: { role: before?.roleTitle ?? null },
-      after: { role: role.title },
+      before: { role: before?.roleTitle ?? null, customPermissions: before?.custom ?? false },
+      after: { role: role.title, customPermissions: false },
     });
+    return true;
   });
-  await deps.events.permissionsChanged([userId]);
+  if (changed) await deps.events.permissionsChanged([userId]);
   return getUserPermissions(deps.db, userId);
 }
 
 /**
  * Turns a staff member's own switches on: the given signs over their current permissions. Customers
- * (role User) get a staff role first; the user is told.
+ * (role User) get a staff role first; the user is told. Own switches set as they are change, log and
+ * tell nothing.
  */
 export async function assignCustomPermissions(
   deps: RolesDeps,
@@ -252,7 +267,7 @@ export async function assignCustomPermissions(
   userId: string,
   switches: readonly PermissionEntry[],
 ): Promise<UserPermissions> {
-  await deps.db.transaction(async (tx) => {
+  const changed = await deps.db.transaction(async (tx) => {
     if (!(await lockUserForPermissions(tx, userId))) throw AppError.notFound(AdminUsersText.userNotFound);
     const user = await findUserRole(tx, userId);
     if (!user || !isStaffRole(user.roleTitle)) throw AppError.conflict(AdminUsersText.customOnlyForStaff);
@@ -261,16 +276,18 @@ export async function assignCustomPermissions(
     const current = await findEffectivePermissions(tx, userId);
     const permissions = overlay(current, switches);
     await refuseUngrantable(tx, actorId, { permissions });
+    if (user.custom && isDeepStrictEqual(allSigns(current), permissions)) return false;
     await setCustomPermissions(tx, userId, permissions);
     await recordAudit(tx, {
       actorId,
       action: AuditAction.permissions,
       target: await userTarget(tx, userId),
-      before: grantedSigns(current),
-      after: grantedSigns(permissions),
+      before: { ...grantedSigns(current), customPermissions: user.custom },
+      after: { ...grantedSigns(permissions), customPermissions: true },
     });
+    return true;
   });
-  await deps.events.permissionsChanged([userId]);
+  if (changed) await deps.events.permissionsChanged([userId]);
   return getUserPermissions(deps.db, userId);
 }
 

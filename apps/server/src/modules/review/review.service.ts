@@ -76,10 +76,13 @@ export async function sendBackResult(
   return { message: ReviewText.sentBack };
 }
 
-/** Agree with a refusal (`…/review/refuse/resolve`): refused (8) and refunded, or a revision back to 6/10. */
+/**
+ * Agree with a refusal (`…/review/refuse/resolve`): refused (8) and refunded, or a revision back to 6/10
+ * with nothing refunded; the answer says which.
+ */
 export async function acceptRefusal(deps: ReviewDeps, moderatorId: string): Promise<{ message: string }> {
-  await agreeRefusal(deps, moderatorId);
-  return { message: ReviewText.refusalAccepted };
+  const { revision } = await agreeRefusal(deps, moderatorId);
+  return { message: revision ? ReviewText.revisionRefusalAccepted : ReviewText.refusalAccepted };
 }
 
 /** Disagree with a refusal (`…/review/refuse/rejection`): the order waits for another designer (7). */

@@ -329,6 +329,28 @@ describe('review calls', () => {
     expect(await findLedgerMismatches(t.db)).toEqual([]);
   });
 
+  it('agreeing with a refused revision says nothing was refunded, and refunds nothing', async () => {
+    const { orderId, customer, designer } = await orderInReview();
+    const first = await moderatorReviewing(orderId);
+    await first.client.post('/api/admin/orders/review/completed/resolve');
+    first.socket.disconnect();
+    const back = nextEvent<StaffOrder>(designer.socket, SocketEvent.orderForExecutor);
+    await customer.client.post(`/api/orders/refusal/${orderId}`, { message: 'Whiter, please' });
+    await back;
+    const [reason] = await t.db.select().from(refusalReasons).limit(1);
+    await designer.client.post('/api/admin/orders/executor/refuse', { _id: reason!.id });
+    const before = await balanceOf(customer.user._id);
+    const moderator = await moderatorReviewing(orderId);
+    expect(moderator.order.condition).toBe(OrderCondition.refusalReview);
+
+    const answer = await moderator.client.post('/api/admin/orders/review/refuse/resolve');
+
+    expect(answer.body).toEqual({ message: ReviewText.revisionRefusalAccepted });
+    expect(answer.body.message).not.toMatch(/возвращены/);
+    expect((await orderRow(orderId)).condition).toBe(OrderCondition.done);
+    expect(await balanceOf(customer.user._id)).toEqual(before);
+  });
+
   it('disagreeing with a refusal requeues the order for another designer', async () => {
     const { orderId, designer } = await orderInReview('refusal');
     const moderator = await moderatorReviewing(orderId);
@@ -353,6 +375,59 @@ describe('review calls', () => {
     const [designer] = await createStaff(t);
     expect((await designer!.client.post('/api/admin/orders/review/completed/resolve')).status).toBe(403);
     expect((await designer!.client.post('/api/admin/orders/review/refuse/rejection')).status).toBe(403);
+  });
+});
+
+describe("a designer's edit of the services, as the moderator sees it", () => {
+  const CHANGE = '/api/admin/orders/executor/change/order';
+
+  it('is null for an order whose services nobody changed', async () => {
+    const { orderId } = await orderInReview();
+    const moderator = await moderatorReviewing(orderId);
+    expect(moderator.order.servicesEdited).toBeNull();
+  });
+
+  it('sets the services and pay as sent beside those of now, on the order handed and held', async () => {
+    const service = await catalogServices(t);
+    const tattoo = service('Tattoo removal');
+    const teeth = service('Teeth whitening');
+    const designer = await onDuty((await createStaff(t))[0]!);
+    const received = nextEvent<StaffOrder>(designer.socket, SocketEvent.orderForExecutor);
+    designer.socket.emit(SocketEvent.executorFind, true);
+    const customer = await signUpCustomer(t);
+    const orderId = await placeOrder(customer.client, tattoo._id);
+    await received;
+    const entry = (id: string, status: boolean) => ({ id, isOptional: false, status, degreeAction: [] });
+    const edit = { persons: [{ id: 'photo', orders: [entry(tattoo._id, false), entry(teeth._id, true)] }] };
+    expect((await designer.client.patch(CHANGE, edit)).status).toBe(200);
+    const form = imageForm({}, { image: { data: await png('#aa3355'), name: 'r.png', type: 'image/png' } });
+    expect((await designer.client.post('/api/admin/orders/executor/completed', form)).status).toBe(200);
+
+    const moderator = await moderatorReviewing(orderId);
+
+    // The seeded catalogue pays 2 for a tattoo removal and 1 for teeth whitening.
+    const counted = (offer: typeof tattoo, admin: string, designerPrice: number) => ({
+      _id: offer._id,
+      serviceId: offer._id,
+      isOptional: false,
+      title: { admin, user: offer.title.user },
+      degreeAction: [],
+      designerPrice,
+    });
+    const asSent = counted(tattoo, 'Удаление татуировки', 2);
+    const now = counted(teeth, 'Отбеливание зубов', 1);
+    const edited = {
+      asSent: { pay: 2, persons: [{ id: 'photo', services: [asSent] }] },
+      now: { pay: 1, persons: [{ id: 'photo', services: [now] }] },
+    };
+    expect(moderator.order.servicesEdited).toEqual(edited);
+    expect(moderator.order.finance.costForExecutor).toBe(1);
+    // The moderator back from a reload is handed the same view.
+    moderator.socket.disconnect();
+    const back = await connectedSocket(t, moderator.client);
+    const again = nextEvent<StaffOrder>(back, SocketEvent.orderForReview);
+    back.emit(SocketEvent.reviewFind, true);
+    expect((await again).servicesEdited).toEqual(edited);
   });
 });
 

@@ -28,12 +28,8 @@ export async function writeSettingDate(db: Executor, name: string, data: Date | 
   return row!;
 }
 
-/** A named setting's row (its date-time), locked until the transaction ends; undefined when missing. */
-export async function lockSettingDate(db: Executor, name: string) {
-  const [row] = await db
-    .select({ data: systemSettings.data })
-    .from(systemSettings)
-    .where(eq(systemSettings.name, name))
-    .for('update');
+/** A named setting's row, locked until the transaction ends; undefined when missing. */
+export async function lockSettingDate(db: Executor, name: string): Promise<SettingRow | undefined> {
+  const [row] = await db.select().from(systemSettings).where(eq(systemSettings.name, name)).for('update');
   return row;
 }

@@ -20,9 +20,12 @@ export async function listSystemSettings(db: Executor): Promise<SystemSettingsAn
   return { data: (await listSettings(db)).map(toSystemSetting) };
 }
 
+/** The moment a setting holds, comparable: its time in ms, or null when unset. */
+const momentOf = (date: Date | null | undefined) => date?.getTime() ?? null;
+
 /**
  * Moves the moment until which work is said to be delayed, or clears it (null); the public overload
- * check reads it on every call.
+ * check reads it on every call. The moment it already holds is neither written nor logged again.
  */
 export async function setOrderOverload(
   db: Database,
@@ -32,6 +35,7 @@ export async function setOrderOverload(
   const until = data === null ? null : new Date(data);
   const row = await db.transaction(async (tx) => {
     const before = await lockSettingDate(tx, SystemSettingName.orderOverload);
+    if (before && momentOf(before.data) === momentOf(until)) return before;
     const written = await writeSettingDate(tx, SystemSettingName.orderOverload, until);
     await recordAudit(tx, {
       actorId,

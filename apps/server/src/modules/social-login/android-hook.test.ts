@@ -1,4 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { SignJWT, generateKeyPair } from 'jose';
@@ -6,10 +9,10 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { PermissionSign, RoleTitle } from '@retouch/shared/permissions';
 import { SocialLoginText } from '@retouch/shared/social-login';
 import { sessions, socialAccounts, tokenLedger, userPermissions, users } from '../../db/schema/index';
-import { createTestApp, type TestApp, type TestResponse } from '../../../test/test-app';
+import { createTestApp, type TestApp, type TestClient, type TestResponse } from '../../../test/test-app';
 import { acceptedIssuers } from './google-id-token';
 import { TEST_ADMIN } from '../../../test/test-config';
-import { signUpCustomer } from '../../../test/fixtures';
+import { confirmationQuery, newRegistration, signUpCustomer } from '../../../test/fixtures';
 import { createStaff } from '../../../test/staff-fixtures';
 
 const SECRET = 'android-shared-secret-for-tests';
@@ -26,6 +29,15 @@ afterAll(() => provider?.stop());
 const HOOK = '/api/login/google/android';
 function hookPath(query: Record<string, string>): string {
   return `${HOOK}?${new URLSearchParams(query).toString()}`;
+}
+/** The hook as a browser asks for it, saying which site's page started the request. */
+function hookFrom(client: TestClient, fetchSite: string, query: Record<string, string>) {
+  return client.request('GET', hookPath(query), undefined, { headers: { 'sec-fetch-site': fetchSite } });
+}
+/** Gives a customer one permission of their own: any permission makes an account staff. */
+async function giveStaffPermission(t: TestApp, userId: string) {
+  await t.db.update(users).set({ customPermissions: true }).where(eq(users.id, userId));
+  await t.db.insert(userPermissions).values({ userId, sign: PermissionSign.lookOrders, status: true });
 }
 
 const usersWithEmail = (t: TestApp, email: string) =>
@@ -110,6 +122,56 @@ describe('GET /api/login/google/android with a Google ID token', () => {
     const answer = await t.client().get(hookPath({ id_token: await idToken() }));
     expect(answer).toMatchObject({ status: 200, body: { _id: user._id } });
     expect(await googleLinksOf(t, account.sub)).toMatchObject([{ userId: user._id }]);
+  });
+
+  it.each(['cross-site', 'same-site'])(
+    "refuses a request another site's page started (Sec-Fetch-Site: %s): no session, no user",
+    async (fetchSite) => {
+      // Login CSRF: the attacker's own token sent by the victim's browser would sign the victim in as the attacker.
+      const client = t.client();
+      const answer = await hookFrom(client, fetchSite, { id_token: await idToken() });
+
+      expect(answer).toMatchObject({ status: 403, body: { message: SocialLoginText.androidForeignRefused } });
+      expect(answer.headers.get('set-cookie')).toBeNull();
+      expect(client.cookieHeader).toBeUndefined();
+      expect(await usersWithEmail(t, account.email)).toHaveLength(0);
+    },
+  );
+
+  it.each(['none', 'same-origin'])(
+    'signs in a request the app or this site started (Sec-Fetch-Site: %s)',
+    async (fetchSite) => {
+      const client = t.client();
+      const answer = await hookFrom(client, fetchSite, { id_token: await idToken() });
+      expect(answer).toMatchObject({ status: 200, body: { email: account.email } });
+      expect(await client.get('/api/user/info')).toMatchObject({
+        status: 200,
+        body: { _id: answer.body._id },
+      });
+    },
+  );
+
+  it('refuses a staff account, found by its e-mail or linked before it became staff: no session, no link', async () => {
+    const [designer] = await createStaff(t, RoleTitle.designer);
+    account = { ...account, email: designer!.email };
+    const client = t.client();
+    expect(await client.get(hookPath({ id_token: await idToken() }))).toMatchObject({
+      status: 403,
+      body: { message: SocialLoginText.staffRefused('google') },
+    });
+    expect(client.cookieHeader).toBeUndefined();
+    expect(await googleLinksOf(t, account.sub)).toHaveLength(0);
+
+    account = newGoogleAccount();
+    const customer = await t.client().get(hookPath({ id_token: await idToken() }));
+    expect(customer.status).toBe(200);
+    await giveStaffPermission(t, customer.body._id);
+    const promoted = t.client();
+    expect(await promoted.get(hookPath({ id_token: await idToken() }))).toMatchObject({
+      status: 403,
+      body: { message: SocialLoginText.staffRefused('google') },
+    });
+    expect(promoted.cookieHeader).toBeUndefined();
   });
 
   /** A token of the same issuer and key id, signed with another key. */
@@ -223,46 +285,167 @@ describe('GET /api/login/google/android with the hash link turned on', () => {
     expect(answer.headers.get('set-cookie')).toBeNull();
   }
 
-  it('logs in once with a fresh link, creating the confirmed customer with the bonus', async () => {
+  const ledgerOf = (userId: string) => t.db.select().from(tokenLedger).where(eq(tokenLedger.userId, userId));
+  const mailsTo = async (email: string) => (await t.outbox()).filter((mail) => mail.to === email);
+  /** The mail of that subject to that address, once it was written (some are sent in the background). */
+  async function mailedTo(email: string, subject: string) {
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      const mail = (await mailsTo(email)).find((entry) => entry.subject === subject);
+      if (mail) return mail;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`no mail '${subject}' to ${email}`);
+  }
+
+  it('answers a link for a new e-mail like the login of an unconfirmed account: no session, no bonus', async () => {
     const email = newEmail();
     const link = signedLink(email, nowSeconds());
     const client = t.client();
 
     const answer = await client.get(hookPath(link));
 
+    // Anyone holding the app's secret can sign such a link: it proves no mailbox.
     expect(answer).toMatchObject({
       status: 200,
-      body: { email, name: { giveName: 'Ann', familyName: 'Droid' }, balance: { main: 0, bonus: 20 } },
+      body: {
+        message: SocialLoginText.androidConfirmEmail,
+        userId: expect.any(String),
+        dateStart: t.clock.now().toISOString(),
+      },
     });
-    expect(await client.get('/api/user/info')).toMatchObject({ status: 200, body: { _id: answer.body._id } });
+    expect(answer.headers.get('set-cookie')).toBeNull();
+    const [user] = await usersWithEmail(t, email);
+    expect(user).toMatchObject({
+      id: answer.body.userId,
+      giveName: 'Ann',
+      familyName: 'Droid',
+      passwordHash: null,
+      emailConfirmedAt: null,
+      balanceBonus: 0,
+    });
+    expect(await ledgerOf(user!.id)).toHaveLength(0);
+    expect(await sessionsOf(user!.id)).toHaveLength(0);
+    await mailedTo(email, 'Confirm your e-mail');
+    expect(await mailsTo(email)).toHaveLength(1);
+    expectRefused(await client.get(hookPath(link)), 401, SocialLoginText.androidLinkUsed);
 
-    // The link a second time, from the request log or anywhere else, is refused.
+    // Confirming the e-mail the normal way pays the registration bonus a registered account has by then.
+    const confirmed = await t.client().get(`/api/email/confirm?${await confirmationQuery(t, email)}`);
+    expect(confirmed.status).toBe(200);
+    expect(await ledgerOf(user!.id)).toMatchObject([{ deltaBonus: 20, reason: 'registration_bonus' }]);
+    const signedIn = await client.get(hookPath(signedLink(email, nowSeconds(1))));
+    expect(signedIn).toMatchObject({ status: 200, body: { _id: user!.id, email, balance: { bonus: 20 } } });
+    expect(await client.get('/api/user/info')).toMatchObject({ status: 200, body: { _id: user!.id } });
+  });
+
+  it('pays the bonus once when the account confirms its e-mail by a password reset instead', async () => {
+    const email = newEmail();
+    const pending = await t.client().get(hookPath(signedLink(email, nowSeconds())));
+    expect(pending.status).toBe(200);
+    await t.client().post('/api/password/forgot', { email });
+    const token = await resetTokenMailedTo(email);
+    const reset = await t.client().post('/api/password/reset', { token, password: 'a-new-password-1' });
+    expect(reset.status).toBe(200);
+
+    const [user] = await usersWithEmail(t, email);
+    expect(user?.emailConfirmedAt).toBeInstanceOf(Date);
+    expect(await ledgerOf(user!.id)).toMatchObject([{ deltaBonus: 20, reason: 'registration_bonus' }]);
+    const login = await t.client().post('/api/login', { email, password: 'a-new-password-1' });
+    expect(login).toMatchObject({ status: 200, body: { _id: user!.id, balance: { bonus: 20 } } });
+  });
+
+  /** The token of the reset mail to that address. */
+  async function resetTokenMailedTo(email: string): Promise<string> {
+    const mail = await mailedTo(email, 'Reset your password');
+    const token = /\/reset-password\?token=(\S+)/.exec(mail.text)?.[1];
+    if (!token) throw new Error('no reset link in the mail');
+    return decodeURIComponent(token);
+  }
+
+  it('leaves an unconfirmed registration as it was: no session, no confirmation, its password kept', async () => {
+    const registration = newRegistration();
+    const registered = await t.client().post('/api/registration', registration);
+    expect(registered.status).toBe(201);
+    await mailedTo(registration.email, 'Confirm your e-mail');
+    const mailsBefore = (await mailsTo(registration.email)).length;
+
+    const answer = await t.client().get(hookPath(signedLink(registration.email, nowSeconds())));
+
+    expect(answer).toMatchObject({
+      status: 200,
+      body: {
+        message: SocialLoginText.androidConfirmEmail,
+        userId: registered.body.userId,
+        dateStart: registered.body.dateStart,
+      },
+    });
+    expect(answer.headers.get('set-cookie')).toBeNull();
+    const [user] = await usersWithEmail(t, registration.email);
+    expect(user).toMatchObject({ emailConfirmedAt: null, passwordHash: expect.any(String) });
+    expect(await mailsTo(registration.email)).toHaveLength(mailsBefore);
+    // Its owner still confirms and logs in with the password.
+    await t.client().get(`/api/email/confirm?${await confirmationQuery(t, registration.email)}`);
+    const login = await t.client().post('/api/login', registration);
+    expect(login).toMatchObject({ status: 200, body: { _id: user!.id, balance: { bonus: 20 } } });
+    expect(await ledgerOf(user!.id)).toHaveLength(1);
+  });
+
+  it('signs a confirmed customer in once: a repeat from that browser answers the same user, anyone else is refused', async () => {
+    const { user } = await signUpCustomer(t);
+    const link = signedLink(user.email, nowSeconds());
+    const browser = t.client();
+
+    const answer = await browser.get(hookPath(link));
+    expect(answer).toMatchObject({ status: 200, body: { _id: user._id, email: user.email } });
+    const sessionsAfter = await sessionsOf(user._id);
+
+    // The page asking again (a refetch) gets the same user and keeps its session: no second one starts.
+    const repeat = await browser.get(hookPath(link));
+    expect(repeat).toMatchObject({ status: 200, body: { _id: user._id, email: user.email } });
+    expect(repeat.headers.get('set-cookie')).toBeNull();
+    expect(await browser.get('/api/user/info')).toMatchObject({ status: 200, body: { _id: user._id } });
+
+    // The link from the request log or anywhere else, an upper-case copy of its hash included, is refused.
     expectRefused(await t.client().get(hookPath(link)), 401, SocialLoginText.androidLinkUsed);
-    // An upper-case copy of the hash is the same link.
     expectRefused(
       await t.client().get(hookPath({ ...link, hash: link.hash.toUpperCase() })),
       401,
       SocialLoginText.androidLinkUsed,
     );
-    expect(await sessionsOf(answer.body._id)).toHaveLength(1);
+    const { client: someoneElse } = await signUpCustomer(t);
+    expectRefused(await someoneElse.get(hookPath(link)), 401, SocialLoginText.androidLinkUsed);
+    expect(await sessionsOf(user._id)).toHaveLength(sessionsAfter.length);
 
     // A new link for the same person is the same user, without a second bonus.
-    const again = await t.client().get(hookPath(signedLink(email, nowSeconds(1))));
-    expect(again).toMatchObject({ status: 200, body: { _id: answer.body._id, balance: { bonus: 20 } } });
+    const again = await t.client().get(hookPath(signedLink(user.email, nowSeconds(1))));
+    expect(again).toMatchObject({ status: 200, body: { _id: user._id, balance: { bonus: 20 } } });
   });
 
   it('lets only one of several simultaneous uses of a link through', async () => {
-    const email = newEmail();
-    const link = signedLink(email, nowSeconds());
+    const { user } = await signUpCustomer(t);
+    const link = signedLink(user.email, nowSeconds());
+    const sessionsBefore = await sessionsOf(user._id);
     const answers = await Promise.all([1, 2, 3, 4, 5].map(() => t.client().get(hookPath(link))));
 
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401, 401, 401, 401]);
     for (const answer of answers.filter((a) => a.status === 401)) {
       expectRefused(answer, 401, SocialLoginText.androidLinkUsed);
     }
-    const [user] = await usersWithEmail(t, email);
-    expect(await sessionsOf(user!.id)).toHaveLength(1);
+    expect(await sessionsOf(user._id)).toHaveLength(sessionsBefore.length + 1);
   });
+
+  it.each(['cross-site', 'same-site'])(
+    "refuses a request another site's page started (Sec-Fetch-Site: %s), leaving the link unused",
+    async (fetchSite) => {
+      const { user } = await signUpCustomer(t);
+      const link = signedLink(user.email, nowSeconds());
+      const client = t.client();
+      expectRefused(await hookFrom(client, fetchSite, link), 403, SocialLoginText.androidForeignRefused);
+      expect(client.cookieHeader).toBeUndefined();
+
+      expect(await hookFrom(client, 'none', link)).toMatchObject({ status: 200, body: { _id: user._id } });
+    },
+  );
 
   it('accepts a link signed by a phone whose clock is a little ahead', async () => {
     expect((await t.client().get(hookPath(signedLink(newEmail(), nowSeconds(50))))).status).toBe(200);
@@ -333,10 +516,7 @@ describe('GET /api/login/google/android with the hash link turned on', () => {
     const [moderator] = await createStaff(t, RoleTitle.moderator);
     const { user: promoted } = await signUpCustomer(t);
     // A customer given one permission of their own (the User role has none).
-    await t.db.update(users).set({ customPermissions: true }).where(eq(users.id, promoted._id));
-    await t.db
-      .insert(userPermissions)
-      .values({ userId: promoted._id, sign: PermissionSign.lookOrders, status: true });
+    await giveStaffPermission(t, promoted._id);
 
     for (const email of [TEST_ADMIN.email, designer!.email, moderator!.email, promoted.email]) {
       const client = t.client();
@@ -357,6 +537,46 @@ describe('GET /api/login/google/android with the hash link turned on', () => {
       body: { message: SocialLoginText.androidUnavailable },
     });
   });
+});
+
+describe('the web page the app opens, /login/android', () => {
+  let t: TestApp;
+  let dist: string;
+  const shell = '<!doctype html><title>Retouch</title><div id="root"></div>';
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(os.tmpdir(), 'retouch-dist-'));
+    await writeFile(path.join(dist, 'index.html'), shell);
+    t = await createTestApp({ WEB_DIST_DIR: dist, ANDROID_HASH_LOGIN: 'true', ANDROID_HMAC_SECRET: SECRET });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  const page = (fetchSite: string) =>
+    fetch(`${t.baseUrl}/login/android?${new URLSearchParams({ id_token: 'a.b.c' }).toString()}`, {
+      headers: { 'sec-fetch-site': fetchSite },
+      redirect: 'manual',
+    });
+
+  it.each(['cross-site', 'same-site'])(
+    "sends a navigation another site's page started (Sec-Fetch-Site: %s) to /login, without the link",
+    async (fetchSite) => {
+      // The page would pass the attacker's link on to the hook as this site's own request.
+      const answer = await page(fetchSite);
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get('location')).toBe('/login');
+    },
+  );
+
+  it.each(['none', 'same-origin'])(
+    'answers the app shell when the app opened it (Sec-Fetch-Site: %s)',
+    async (fetchSite) => {
+      const answer = await page(fetchSite);
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toBe(shell);
+    },
+  );
 });
 
 describe('GET /api/login/google/android on a server without the hook', () => {

@@ -1,6 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { OAUTH_STATE_TTL_MINUTES, socialProvidersAnswerSchema } from '@retouch/shared/social-login';
+import { loginAnswerSchema } from '@retouch/shared/auth';
+import {
+  ANDROID_LOGIN_PAGE_PATH,
+  OAUTH_STATE_TTL_MINUTES,
+  SocialLoginText,
+  socialProvidersAnswerSchema,
+} from '@retouch/shared/social-login';
 import { userInfoSchema } from '@retouch/shared/users';
+import { AppError } from '../../lib/app-error';
+import { foreignRequestCheck } from '../../lib/foreign-request';
+import { resendConfirmation } from '../auth/auth.service';
 import { loadUserInfo } from '../users/users.service';
 import { logInFromApp, type AndroidHookDeps } from './android-hook.service';
 import { createGoogleIdTokenVerifier } from './google-id-token';
@@ -32,6 +41,11 @@ export async function socialLoginRoutes(app: FastifyInstance) {
     clock: app.clock,
     idTokens,
     hashSecret: (ANDROID_HASH_LOGIN && ANDROID_HMAC_SECRET) || null,
+    mailConfirmation: async (userId) => {
+      const { mailer, log, config } = app;
+      const authDeps = { db: app.db, clock: app.clock, mailer, log, publicUrl: config.PUBLIC_URL };
+      return new Date((await resendConfirmation(authDeps, userId)).dateStart);
+    },
   });
   const authRateLimit = { rateLimit: { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
   const stateCookie = {
@@ -82,8 +96,25 @@ export async function socialLoginRoutes(app: FastifyInstance) {
     complete(providerOf(request), request, reply),
   );
 
-  app.get('/api/login/google/android', signedIn, async (request, reply) => {
-    const userId = await logInFromApp(appDeps(), request.query as Record<string, unknown>);
-    return logIn(request, reply, userId);
+  // Login CSRF: another site's page sending a browser to the hook (with the attacker's own token or link)
+  // would sign its owner in as the attacker. The app opening the link (`none`), the site's own page and
+  // the app's HTTP client (no header) are let through.
+  const isForeign = foreignRequestCheck(app.config);
+  // Answers like POST /api/login: the user, or the pending confirmation of an unconfirmed account.
+  const appLogin = { config: authRateLimit, schema: { response: { 200: loginAnswerSchema } } };
+  app.get('/api/login/google/android', appLogin, async (request, reply) => {
+    if (isForeign(request.raw)) throw AppError.forbidden(SocialLoginText.androidForeignRefused);
+    const identity = await app.loadIdentity(request);
+    const query = request.query as Record<string, unknown>;
+    const login = await logInFromApp(appDeps(), query, identity?.userId ?? null);
+    if (login.kind === 'user' && !login.signedInAlready) return logIn(request, reply, login.userId);
+    reply.header('cache-control', 'no-store');
+    return login.kind === 'pending' ? login.pending : loadUserInfo(app.db, login.userId, app.accessOf);
   });
+
+  // The web page the app opens with its link passes the link on to the hook as this site's own request, so
+  // another site's page must not open it either: it lands on /login, the link unused. Else the app shell.
+  app.get(ANDROID_LOGIN_PAGE_PATH, (request, reply) =>
+    isForeign(request.raw) ? reply.redirect('/login', 303) : reply.callNotFound(),
+  );
 }

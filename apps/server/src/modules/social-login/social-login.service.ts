@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
 import * as oidc from 'openid-client';
-import { REGISTRATION_BONUS_TOKENS } from '@retouch/shared/constants';
 import { RoleTitle } from '@retouch/shared/permissions';
 import {
   OAUTH_STATE_TTL_MINUTES,
@@ -9,13 +8,12 @@ import {
   socialProviderSchema,
   type SocialProvider,
 } from '@retouch/shared/social-login';
-import type { Database, Transaction } from '../../db/client';
+import type { Database, Executor, Transaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { LedgerReason } from '../../db/values';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { applyLedgerEntry } from '../ledger/ledger.service';
-import { findRoleIdByTitle } from '../permissions/permissions.repository';
+import { grantRegistrationBonus } from '../ledger/ledger.service';
+import { findEffectivePermissions, findRoleIdByTitle } from '../permissions/permissions.repository';
 import { findUserByEmail, insertUser, updateUser } from '../users/users.repository';
 import type { ProviderClient, SocialProfile } from './social-login.providers';
 import {
@@ -120,38 +118,51 @@ export interface Person {
   familyName: string;
 }
 
-/**
- * The live user of that e-mail, or a new confirmed customer with the registration bonus. An existing
- * account still unconfirmed becomes confirmed and loses its password: whoever registered it never
- * proved owning the address, which the provider (or the signed app link) now does.
- */
-export async function findOrCreateConfirmedUser(tx: Transaction, now: Date, person: Person): Promise<string> {
-  const existing = await findUserByEmail(tx, person.email);
-  if (existing) {
-    await updateUser(tx, existing.id, {
-      lastActiveAt: now,
-      ...(existing.emailConfirmedAt ? {} : { emailConfirmedAt: now, passwordHash: null }),
-    });
-    return existing.id;
-  }
+/** Staff sign in with their password only: an account holding any permission sign is refused (403). */
+export async function refuseStaffAccount(db: Executor, userId: string, message: string): Promise<void> {
+  const permissions = await findEffectivePermissions(db, userId);
+  if (permissions.some((entry) => entry.status)) throw AppError.forbidden(message);
+}
+
+/** A new customer of that e-mail without a password; confirmed only when `confirmedAt` is given. */
+export async function insertCustomer(
+  tx: Transaction,
+  person: Person,
+  confirmedAt: Date | null,
+): Promise<string> {
   const roleId = await findRoleIdByTitle(tx, RoleTitle.user);
   if (!roleId) throw new Error('The User role is missing: the database was not seeded');
-  const userId = await insertUser(tx, {
+  return insertUser(tx, {
     email: person.email,
     passwordHash: null,
     giveName: person.giveName,
     familyName: person.familyName,
     roleId,
-    emailConfirmedAt: now,
+    emailConfirmedAt: confirmedAt,
   });
-  // The same ledger entry as a registration's (auth.service registerCustomer), so it is paid once per user.
-  await applyLedgerEntry(tx, {
-    userId,
-    deltaMain: 0,
-    deltaBonus: REGISTRATION_BONUS_TOKENS,
-    reason: LedgerReason.registrationBonus,
-    idempotencyKey: `registration-bonus:${userId}`,
-  });
+}
+
+/**
+ * The live user of that e-mail (`existing`), or a new confirmed customer, with the registration bonus
+ * (paid once per user). An existing account still unconfirmed becomes confirmed and loses its password:
+ * whoever registered it never proved owning the address, which the provider now does.
+ */
+async function confirmOrCreateUser(
+  tx: Transaction,
+  now: Date,
+  person: Person,
+  existing: { id: string; emailConfirmedAt: Date | null } | undefined,
+): Promise<string> {
+  if (existing?.emailConfirmedAt) {
+    await updateUser(tx, existing.id, { lastActiveAt: now });
+    return existing.id;
+  }
+  if (existing) {
+    await updateUser(tx, existing.id, { lastActiveAt: now, emailConfirmedAt: now, passwordHash: null });
+  }
+  const userId = existing?.id ?? (await insertCustomer(tx, person, now));
+  // An account the mobile app's link made has no bonus yet: the provider's proof of the mailbox pays it.
+  await grantRegistrationBonus(tx, userId);
   return userId;
 }
 
@@ -161,8 +172,10 @@ async function linkOrCreate(
   provider: SocialProvider,
   profile: SocialProfile,
 ): Promise<string> {
+  const staffRefused = SocialLoginText.staffRefused(provider);
   const linked = await findSocialAccount(tx, provider, profile.subject);
   if (linked && !linked.deletedAt) {
+    await refuseStaffAccount(tx, linked.userId, staffRefused);
     await updateUser(tx, linked.userId, { lastActiveAt: now });
     return linked.userId;
   }
@@ -172,7 +185,9 @@ async function linkOrCreate(
     throw AppError.badRequest(SocialLoginText.emailNotVerified(provider));
   }
   const email = profile.email.toLowerCase();
-  const userId = await findOrCreateConfirmedUser(tx, now, { ...profile, email });
+  const existing = await findUserByEmail(tx, email);
+  if (existing) await refuseStaffAccount(tx, existing.id, staffRefused);
+  const userId = await confirmOrCreateUser(tx, now, { ...profile, email }, existing);
   await insertSocialAccount(tx, { userId, provider, subject: profile.subject, email });
   return userId;
 }

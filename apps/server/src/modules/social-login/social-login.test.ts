@@ -4,11 +4,21 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { SESSION_COOKIE } from '@retouch/shared/constants';
+import { PermissionSign, RoleTitle } from '@retouch/shared/permissions';
 import { SocialLoginText, type SocialProvider } from '@retouch/shared/social-login';
-import { oauthStates, sessions, socialAccounts, tokenLedger, users } from '../../db/schema/index';
+import {
+  oauthStates,
+  sessions,
+  socialAccounts,
+  tokenLedger,
+  userPermissions,
+  users,
+} from '../../db/schema/index';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/test-app';
 import { OAUTH_STATE_COOKIE } from './social-login.routes';
 import { signUpCustomer } from '../../../test/fixtures';
+import { createStaff } from '../../../test/staff-fixtures';
+import { TEST_ADMIN } from '../../../test/test-config';
 
 /** Who the local provider says is signing in; each test sets its own. */
 interface Identity {
@@ -472,6 +482,55 @@ describe('completing a social sign-in', () => {
     expect(again.answer.status).toBe(200);
     expect(again.answer.body._id).not.toBe(first.answer.body._id);
     expect(await ledgerOf(again.answer.body._id)).toHaveLength(1);
+  });
+});
+
+describe('social sign-in of staff', () => {
+  const linksOf = (name: SocialProvider, subject: string) =>
+    t.db
+      .select()
+      .from(socialAccounts)
+      .where(and(eq(socialAccounts.provider, name), eq(socialAccounts.subject, subject)));
+
+  it.each(['google', 'facebook', 'github'] as const)(
+    'refuses a %s sign-in into a staff account of that e-mail: they sign in with their password',
+    async (name) => {
+      const [designer] = await createStaff(t, RoleTitle.designer);
+      identity = newIdentity({ email: designer!.email });
+
+      const { answer, client } = await signIn(name);
+
+      expect(answer).toMatchObject({ status: 403, body: { message: SocialLoginText.staffRefused(name) } });
+      expect(answer.headers.get('set-cookie') ?? '').not.toContain(SESSION_COOKIE);
+      expect(client.cookieHeader).toBeUndefined();
+      expect(await linksOf(name, identity.sub)).toHaveLength(0);
+      expect(await sessionsOf(designer!.userId)).toHaveLength(1);
+    },
+  );
+
+  it("refuses the admin's e-mail too", async () => {
+    identity = newIdentity({ email: TEST_ADMIN.email });
+    const { answer, client } = await signIn('google');
+    expect(answer).toMatchObject({ status: 403, body: { message: SocialLoginText.staffRefused('google') } });
+    expect(client.cookieHeader).toBeUndefined();
+  });
+
+  it('refuses an account linked as a customer once it holds a staff permission', async () => {
+    const first = await signIn('github');
+    expect(first.answer.status).toBe(200);
+    const userId: string = first.answer.body._id;
+    await t.db.update(users).set({ customPermissions: true }).where(eq(users.id, userId));
+    await t.db.insert(userPermissions).values({ userId, sign: PermissionSign.lookOrders, status: true });
+    const sessionsBefore = await sessionsOf(userId);
+
+    const again = await signIn('github');
+
+    expect(again.answer).toMatchObject({
+      status: 403,
+      body: { message: SocialLoginText.staffRefused('github') },
+    });
+    expect(again.client.cookieHeader).toBeUndefined();
+    expect(await sessionsOf(userId)).toHaveLength(sessionsBefore.length);
   });
 });
 

@@ -81,10 +81,10 @@ export async function testHooksRoutes(app: FastifyInstance, { work }: TestHooksO
   // Cancels every order waiting for a designer or for a moderator (not yet taken), returning its tokens,
   // so a staff journey starts from empty queues whatever the earlier journeys left behind.
   app.post('/api/test/orders/cancel-waiting', async (request) => {
-    await app.requireIdentity(request);
+    const { userId } = await app.requireIdentity(request);
     const cancelled = await runCommand(work.flow, async (step) => {
       const waiting = await lockWaitingOrders(step.tx);
-      for (const order of waiting) await cancelLockedOrder(step, order);
+      for (const order of waiting) await cancelLockedOrder(step, order, userId);
       return waiting.length;
     });
     return { cancelled };

@@ -16,8 +16,9 @@ import { LedgerReason } from '../../db/values';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { csvStream, isoDateTime, isoDay, keysetPages, type CsvColumn } from '../../lib/csv-export';
+import { refuseCommonPassword } from '../../lib/common-passwords';
 import { hashPassword } from '../../lib/passwords';
-import { recordAudit, userTarget } from '../audit/audit.repository';
+import { recordAudit } from '../audit/audit.repository';
 import { applyLedgerEntry } from '../ledger/ledger.service';
 import { refuseBeyondActor, refuseSelf, refuseUngrantable } from '../permissions/grant-rules';
 import { findRoleIdByTitle } from '../permissions/permissions.repository';
@@ -111,6 +112,7 @@ export async function registerUserByAdmin(
   actor: Actor,
   body: z.output<typeof adminRegistrationSchema>,
 ): Promise<AdminUser> {
+  refuseCommonPassword(body.password);
   const passwordHash = await hashPassword(body.password);
   let userId: string;
   try {
@@ -147,10 +149,16 @@ export async function registerUserByAdmin(
   return loadAdminUser(deps.db, userId);
 }
 
+/** Whether the name differs from the one the user has. */
+function isNewName(user: { giveName: string; familyName: string }, name: AdminUser['name']): boolean {
+  return name.giveName !== user.giveName || name.familyName !== user.familyName;
+}
+
 /**
  * Changes a user's name, password and balance in one transaction with the user's row locked. A new
  * balance is written to the ledger as one admin adjustment (the difference, signed by the actor); a new
- * password ends the user's other sessions.
+ * password ends the user's other sessions. A name or balance the user already has is neither written
+ * nor logged.
  */
 export async function changeUserByAdmin(
   deps: AdminUsersDeps,
@@ -158,6 +166,7 @@ export async function changeUserByAdmin(
   userId: string,
   body: z.output<typeof adminChangeUserSchema>,
 ): Promise<AdminUser> {
+  if (body.password) refuseCommonPassword(body.password);
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   const now = deps.clock.now();
   const outcome = await deps.db.transaction(async (tx) => {
@@ -165,22 +174,23 @@ export async function changeUserByAdmin(
     if (!locked) throw AppError.notFound(AdminUsersText.userNotFound);
     if (body.balance) refuseSelf(actor.userId, userId);
     await refuseBeyondActor(tx, actor.userId, userId);
+    const name = body.name && isNewName(locked, body.name) ? body.name : undefined;
     const changes: UserChanges = {};
-    if (body.name) Object.assign(changes, body.name);
+    if (name) Object.assign(changes, name);
     if (passwordHash) changes.passwordHash = passwordHash;
     if (Object.keys(changes).length > 0) await updateUser(tx, userId, changes);
     const target = { type: AuditTarget.user, id: userId, label: locked.email };
-    if (body.name || passwordHash) {
+    if (name || passwordHash) {
       await recordAudit(tx, {
         actorId: actor.userId,
         action: AuditAction.update,
         target,
         before: {
-          ...(body.name && { name: { giveName: locked.giveName, familyName: locked.familyName } }),
+          ...(name && { name: { giveName: locked.giveName, familyName: locked.familyName } }),
           ...(passwordHash && { password: AuditText.passwordBefore }),
         },
         after: {
-          ...(body.name && { name: body.name }),
+          ...(name && { name }),
           ...(passwordHash && { password: AuditText.passwordAfter }),
         },
       });
@@ -216,20 +226,36 @@ export async function changeUserByAdmin(
   return loadAdminUser(deps.db, userId);
 }
 
-/** Soft-deletes a user: sessions end, login is refused, orders and ledger rows stay. Nobody deletes themself. */
+/** A user as the log keeps them when deleted: what the users table showed of them. */
+function deletedUserRecord(user: AdminUser) {
+  return {
+    email: user.email,
+    name: user.name,
+    role: user.role.title,
+    main: user.balance.main,
+    bonus: user.balance.bonus,
+    customPermissions: user.customPermissions,
+  };
+}
+
+/**
+ * Soft-deletes a user: sessions end, login is refused, orders and ledger rows stay. Nobody deletes
+ * themself. The log keeps the user as they were, their row locked while it is read.
+ */
 export async function deleteUserByAdmin(deps: AdminUsersDeps, actor: Actor, userId: string): Promise<void> {
   if (userId === actor.userId) throw AppError.conflict(AdminUsersText.cannotDeleteSelf);
   const now = deps.clock.now();
   const revoked = await deps.db.transaction(async (tx) => {
     await refuseBeyondActor(tx, actor.userId, userId);
-    const target = await userTarget(tx, userId);
+    const row = (await lockLiveUser(tx, userId)) ? await findAdminUser(tx, userId) : undefined;
+    if (!row) throw AppError.notFound(AdminUsersText.userNotFound);
     const ended = await closeAccount(tx, userId, now, { anonymise: false });
     if (!ended) throw AppError.notFound(AdminUsersText.userNotFound);
     await recordAudit(tx, {
       actorId: actor.userId,
       action: AuditAction.delete,
-      target,
-      before: null,
+      target: { type: AuditTarget.user, id: userId, label: row.email },
+      before: deletedUserRecord(toAdminUser(row)),
       after: null,
     });
     return ended;

@@ -16,24 +16,22 @@ function renderEta(minutes: number, serviceIds: string[]) {
 }
 
 describe('NewOrderEta', () => {
-  it('asks with the order’s minutes and services, and says when and how many orders are ahead', async () => {
+  it('asks with the order’s minutes and services, and says when the result would come', async () => {
     const eta = new Date(Date.now() + 90 * 60_000).toISOString();
-    const { calls } = mockFetch({
-      'GET /api/system/order/eta': { body: { eta, ahead: 2, designersOnShift: 3 } },
-    });
+    const { calls } = mockFetch({ 'GET /api/system/order/eta': { body: { eta } } });
     renderEta(25, ['teeth', 'skin', 'teeth']);
     expect(await screen.findByText(EtaText.expectedBy(formatEta(eta)))).toBeInTheDocument();
-    expect(screen.getByText(EtaText.ahead(2))).toBeInTheDocument();
+    // The queue's size is staff's: the customer sees the time alone.
+    expect(screen.getByRole('status').textContent).toBe(EtaText.expectedBy(formatEta(eta)));
     const asked = new URL(calls[0]!.url, 'http://localhost');
     expect(asked.searchParams.get('minutes')).toBe('25');
     expect(asked.searchParams.get('services')?.split(',').sort()).toEqual(['skin', 'teeth']);
   });
 
   it('says why there is no estimate while no designer is on shift', async () => {
-    mockFetch({ 'GET /api/system/order/eta': { body: { eta: null, ahead: 4, designersOnShift: 0 } } });
+    mockFetch({ 'GET /api/system/order/eta': { body: { eta: null } } });
     renderEta(15, ['teeth']);
     expect(await screen.findByText(EtaText.noDesigner)).toBeInTheDocument();
-    expect(screen.queryByText(EtaText.ahead(4))).not.toBeInTheDocument();
   });
 });
 

@@ -1,9 +1,9 @@
 import { EtaText } from '@retouch/shared/eta';
-import { Flex, Skeleton, Typography } from 'antd';
+import { Flex, Skeleton } from 'antd';
 import { useNewOrderEta } from './get-new-order-eta';
 import { EtaTime } from './eta-time';
 
-/** The editor's estimate for the order being chosen: when its result would come, and the queue ahead. */
+/** The editor's estimate for the order being chosen: when its result would come (the queue is staff's). */
 export function NewOrderEta({ minutes, serviceIds }: { minutes: number; serviceIds: readonly string[] }) {
   const { data, isPending, isError } = useNewOrderEta(minutes, serviceIds);
   if (isError) return null;
@@ -11,7 +11,6 @@ export function NewOrderEta({ minutes, serviceIds }: { minutes: number; serviceI
   return (
     <Flex vertical gap={2} aria-label={EtaText.title} role="status">
       <EtaTime eta={data.eta} />
-      {data.eta !== null && <Typography.Text type="secondary">{EtaText.ahead(data.ahead)}</Typography.Text>}
     </Flex>
   );
 }

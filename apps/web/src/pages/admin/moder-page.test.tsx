@@ -5,7 +5,12 @@ import {
   type StaffProcessingStep,
 } from '@retouch/shared/dispatch';
 import { OrderCondition } from '@retouch/shared/orders';
-import { MAX_REVIEW_COMMENT, ReviewText, designerRefusedMessage } from '@retouch/shared/review';
+import {
+  MAX_REVIEW_COMMENT,
+  ReviewText,
+  ServicesEditedText,
+  designerRefusedMessage,
+} from '@retouch/shared/review';
 import { AdminText, CustomerText } from '@retouch/shared/texts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { PointerEventsCheckLevel } from '@testing-library/user-event';
@@ -405,6 +410,53 @@ describe('/admin/moder a result to check (condition 2)', () => {
     expect(screen.queryByRole('region', { name: 'Person 1' })).not.toBeInTheDocument();
     expect(screen.queryByText(ModeratorText.decision)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: ModeratorText.goOnDuty })).toBeInTheDocument();
+  });
+});
+
+describe('/admin/moder an order whose services the designer changed (issue 35)', () => {
+  const counted = (id: string, admin: string, designerPrice: number) => ({
+    _id: id,
+    serviceId: id,
+    isOptional: false,
+    title: { admin, user: admin },
+    degreeAction: [],
+    designerPrice,
+  });
+  const servicesEdited = {
+    asSent: {
+      pay: 7,
+      persons: [{ id: 'Person 1', services: [counted('tattoo', 'Удаление татуировки', 7)] }],
+    },
+    now: { pay: 4, persons: [{ id: 'Person 1', services: [counted('skin', 'Ретушь кожи', 4)] }] },
+  };
+
+  it('marks the change: the services as sent against now, and the pay as sent against now', async () => {
+    await openWorkplace();
+    await receiveOrder(anOrder({ servicesEdited, finance: { costForExecutor: 4 } }));
+
+    const change = within(screen.getByRole('region', { name: ServicesEditedText.title }));
+    expect(change.getByText(ServicesEditedText.title)).toBeInTheDocument();
+    const asSent = within(change.getByRole('region', { name: ServicesEditedText.asSent }));
+    expect(asSent.getByText('Удаление татуировки')).toBeInTheDocument();
+    expect(asSent.getByText(ServicesEditedText.removed)).toBeInTheDocument();
+    expect(asSent.queryByText('Ретушь кожи')).not.toBeInTheDocument();
+    const now = within(change.getByRole('region', { name: ServicesEditedText.now }));
+    expect(now.getByText('Ретушь кожи')).toBeInTheDocument();
+    expect(now.getByText(ServicesEditedText.added)).toBeInTheDocument();
+    expect(change.getByText(ServicesEditedText.payChange(7, 4))).toBeInTheDocument();
+    expect(change.getByText('7 → 4 (−3)')).toBeInTheDocument();
+  });
+
+  it('shows the change on a refusal to check too, and nothing for an order nobody changed', async () => {
+    await openWorkplace();
+    await receiveOrder(anOrder({ ...aRefusal(), servicesEdited }));
+    expect(screen.getByRole('region', { name: ServicesEditedText.title })).toBeInTheDocument();
+
+    serverSends('order for review', anOrder({ _id: 'order-2', servicesEdited: null }));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: ServicesEditedText.title })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByText(ServicesEditedText.title)).not.toBeInTheDocument();
   });
 });
 

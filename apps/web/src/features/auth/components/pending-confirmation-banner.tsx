@@ -2,12 +2,10 @@ import { resendSecondsLeft, type PendingConfirmation } from '@retouch/shared/aut
 import { CONFIRMATION_RESEND_COOLDOWN_SECONDS } from '@retouch/shared/constants';
 import { CustomerText } from '@retouch/shared/texts';
 import { Alert, App, Button, Tooltip } from 'antd';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { setPendingRegistration } from '@/lib/session/pending-registration';
 import { useNow } from '@/lib/use-now';
 import { useResendConfirmation } from '../api/resend-confirmation';
-
-const CONFLICT = 409;
 
 /** The 'confirm your e-mail' banner with a Repeat button that waits out the resend cooldown. */
 export function PendingConfirmationBanner({ pending }: { pending: PendingConfirmation }) {
@@ -22,14 +20,11 @@ export function PendingConfirmationBanner({ pending }: { pending: PendingConfirm
         setPendingRegistration({ ...pending, message, dateStart });
         notification.success({ title: CustomerText.success, description: message });
       },
-      onError: (error) => {
+      onError: (error) =>
         notification.error({
           title: CustomerText.error,
           description: errorMessage(error, CustomerText.somethingWrong),
-        });
-        // Already confirmed: nothing is pending any more.
-        if (error instanceof ApiError && error.status === CONFLICT) setPendingRegistration(null);
-      },
+        }),
     });
 
   return (

@@ -1,4 +1,4 @@
-import { registrationSchema } from '@retouch/shared/auth';
+import { RegistrationText, registrationSchema } from '@retouch/shared/auth';
 import { CustomerText } from '@retouch/shared/texts';
 import { App, Button, Checkbox, Form, Input, Typography, type FormRule } from 'antd';
 import { Link, useNavigate } from 'react-router';
@@ -32,7 +32,10 @@ const agreementRule: FormRule = {
     value ? Promise.resolve() : Promise.reject(new Error(CustomerText.termsNotAgreed)),
 };
 
-/** Registration; on success the answer is kept as pending registration data and the visitor goes to /login. */
+/**
+ * Registration; on success the answer is kept as pending registration data and the visitor goes to
+ * /login, told to check the mailbox (a taken e-mail is answered alike: its owner gets the mail).
+ */
 export function RegisterForm() {
   const { notification } = App.useApp();
   const navigate = useNavigate();
@@ -48,6 +51,10 @@ export function RegisterForm() {
       {
         onSuccess: (pending) => {
           setPendingRegistration(pending);
+          notification.success({
+            title: RegistrationText.checkMailbox,
+            description: RegistrationText.checkMailboxDetail,
+          });
           void navigate('/login');
         },
         onError: (error) =>

@@ -10,11 +10,13 @@ import { DutyControls } from './duty-controls';
 import { RefusalDecision } from './refusal-decision';
 import { ResultDecision } from './result-decision';
 import { ReviewPictures } from './review-pictures';
+import { ServicesEditedAlert } from './services-edited-alert';
 import { WorkplaceStats } from './workplace-stats';
 
 /**
  * /admin/moder (back office section 2): going on duty, the search, and the order under review with
- * the decision on it, its pictures, persons and services, history, date, total and the queue.
+ * the decision on it (with a designer's change of the services, issue 35), its pictures, persons and
+ * services, history, date, total and the queue.
  * Without `canReview` (no cabinetModer) the screen says so and going on duty is disabled.
  */
 export function ModeratorWorkplace({ canReview }: { canReview: boolean }) {
@@ -40,13 +42,16 @@ function OrderReview({ order }: { order: StaffOrder }) {
   return (
     <>
       <Card title={ModeratorText.decision}>
-        {refusal ? (
-          <RefusalDecision
-            reason={attempt?.executor.result.reason?.title.admin ?? DispatchText.reasonUnknown}
-          />
-        ) : (
-          <ResultDecision resultPicture={result} />
-        )}
+        <Flex vertical gap="middle">
+          {order.servicesEdited && <ServicesEditedAlert edited={order.servicesEdited} />}
+          {refusal ? (
+            <RefusalDecision
+              reason={attempt?.executor.result.reason?.title.admin ?? DispatchText.reasonUnknown}
+            />
+          ) : (
+            <ResultDecision resultPicture={result} />
+          )}
+        </Flex>
       </Card>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>

@@ -6,7 +6,10 @@ import { useRejectRefusal } from '../api/reject-refusal';
 import { useDecisionOutcome } from '../hooks/use-decision-outcome';
 import { ModeratorText } from '../texts';
 
-/** A designer's refusal (condition 3): agree (the customer is refunded) or not (back to the designers). */
+/**
+ * A designer's refusal (condition 3): agree (an order never delivered is refunded, a refused revision
+ * keeps its result; the server's answer says which) or not (back to the designers).
+ */
 export function RefusalDecision({ reason }: { reason: string }) {
   const accept = useAcceptRefusal();
   const reject = useRejectRefusal();

@@ -1,4 +1,4 @@
-import type { UserInfo } from '@retouch/shared/users';
+import { isPendingConfirmation, type LoginAnswer } from '@retouch/shared/auth';
 import { CustomerText } from '@retouch/shared/texts';
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { App } from 'antd';
@@ -10,10 +10,10 @@ import { setPendingRegistration } from '@/lib/session/pending-registration';
 import { setSessionFlags } from '@/lib/session/session-flags';
 
 /**
- * Once the server has answered: stores the login as the login form does and goes to `successPath`,
- * or shows the error and goes back to /login.
+ * Once the server has answered: stores the login as the login form does and goes to `successPath`, or
+ * keeps a pending confirmation for the login page's banner, or shows the error, and goes back to /login.
  */
-export function useStoreLoginResult(result: UseQueryResult<UserInfo>, successPath: string) {
+export function useStoreLoginResult(result: UseQueryResult<LoginAnswer>, successPath: string) {
   const { notification } = App.useApp();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -22,6 +22,12 @@ export function useStoreLoginResult(result: UseQueryResult<UserInfo>, successPat
   useEffect(() => {
     if (status === 'pending') return;
     if (status === 'success') {
+      // An unconfirmed account: the login page shows its banner, as after a login with a password.
+      if (isPendingConfirmation(data)) {
+        setPendingRegistration(data);
+        void navigate('/login', { replace: true });
+        return;
+      }
       setPendingRegistration(null);
       queryClient.setQueryData(queryKeys.userInfo, data);
       setSessionFlags({ isAdmin: data.isAdmin });
