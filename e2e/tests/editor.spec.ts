@@ -111,7 +111,7 @@ test('a customer marks two persons, chooses services with an option, a degree an
   await expect(page.getByText(new RegExp(`^00:(${minutes}|${minutes - 1}):\\d\\d$`))).toBeVisible();
 
   await confirmAndSend(page, cost, minutes);
-  await expect(page.getByText(OrderText.lookingForDesigner, { exact: true })).toHaveCount(1);
+  await expect(page.getByRole('progressbar', { name: OrderText.lookingForDesigner })).toHaveCount(1);
   // The history lists the persons and their services.
   await expect(page.getByText('Person 2', { exact: true })).toBeVisible();
   await expect(page.getByText(Seed.whiten.title)).toBeVisible();

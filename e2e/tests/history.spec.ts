@@ -34,16 +34,19 @@ test('a customer tips the designer of a delivered order, then asks for a revisio
   // The revision: a message is required, then the order goes back to work.
   await row.getByRole('button', { name: History.more }).click();
   const moreDialog = page.getByRole('dialog');
-  await expect(moreDialog.getByRole('link', { name: History.download })).toHaveAttribute(
-    'download',
-    'image.jpg',
-  );
+  // Fetched as a blob and saved as image.jpg (customer side sections 2 and 7).
+  const downloading = page.waitForEvent('download');
+  await moreDialog.getByRole('button', { name: History.download }).click();
+  expect((await downloading).suggestedFilename()).toBe('image.jpg');
   await moreDialog.getByRole('button', { name: History.forRevision }).click();
   await moreDialog.getByRole('button', { name: History.send, exact: true }).click();
   await expect(moreDialog.getByText(OrderText.revisionRequired)).toBeVisible();
   await moreDialog.getByRole('textbox').fill('Please make the teeth a little less white');
   await moreDialog.getByRole('button', { name: History.send, exact: true }).click();
   await expect(moreDialog).toBeHidden();
-  await expect(row.getByText(OrderText.lookingForDesigner)).toBeVisible();
+  // Customer side, section 4: the circle at 0 % with its tooltip 'Looking for a designer'.
+  await expect(row.getByRole('progressbar', { name: OrderText.lookingForDesigner })).toBeVisible();
   await expect(row.getByRole('button', { name: History.more })).toBeDisabled();
+  // Issue 36: the tip given stays shown while the revision is worked.
+  await expect(row.getByRole('cell', { name: '10', exact: true })).toBeVisible();
 });

@@ -191,9 +191,69 @@ const DEMO_CATALOG: Array<{ title: [string, string]; services: DemoService[] }> 
         ),
         flags: { multi: true, embedInCanvas: true },
       },
+      // Seven in all: the portfolio shows five services per view, so this group scrolls and loops (issue 36).
+      {
+        ...offer(
+          ['Замена неба', 'Sky replacement'],
+          ['Ясное или закатное небо вместо серого', 'A clear or sunset sky instead of a grey one'],
+          'Свет на людях подогнать под новое небо',
+          [5, 2, 15],
+        ),
+        flags: { allowMessage: true },
+      },
+      offer(
+        ['Удаление бликов', 'Glare removal'],
+        ['Без бликов на очках и стекле', 'No glare on glasses and glass'],
+        'Глаза за очками сохранить чёткими',
+        [3, 1, 10],
+      ),
+      offer(
+        ['Удаление проводов', 'Wire removal'],
+        ['Провода и столбы исчезают с неба', 'Wires and poles gone from the sky'],
+        'Восстановить фон без повторов текстуры',
+        [2, 1, 10],
+      ),
+      offer(
+        ['Размытие фона', 'Background blur'],
+        ['Мягкий фон, как у портретного объектива', 'A soft background, as from a portrait lens'],
+        'Край волос без ореола',
+        [3, 1, 10],
+      ),
+      offer(
+        ['Выравнивание горизонта', 'Horizon straightening'],
+        ['Ровный горизонт и вертикали', 'A level horizon and upright verticals'],
+        'Кадрировать минимально',
+        [1, 1, 5],
+      ),
+    ],
+  },
+  {
+    // A group of exactly one service: the portfolio shows it without scrolling or looping.
+    title: ['Документы', 'Documents'],
+    services: [
+      {
+        ...offer(
+          ['Фото на документы', 'ID photo'],
+          ['Белый фон и кадрирование под формат документа', 'A white background, cropped to the ID format'],
+          'Формат — из комментария клиента, по умолчанию 35×45 мм',
+          [4, 2, 15],
+        ),
+        flags: { allowMessage: true },
+      },
     ],
   },
 ];
+
+/**
+ * Creation times one millisecond apart, in the order of the demo lists. The lists are ordered by
+ * creation, and rows made in one transaction would all get its start time: a row saved later then moved
+ * to the end of its list.
+ */
+function creationClock() {
+  const start = Date.now();
+  let made = 0;
+  return () => new Date(start + made++);
+}
 
 /** A small illustrated "photo": a figure on a gradient; `before` is dull and soft, `after` bright and crisp. */
 async function demoPictures(storage: Storage, hue: number) {
@@ -248,8 +308,12 @@ function offerColumns(item: DemoOffer) {
   };
 }
 
-/** The demo catalogue: four groups of services with options, a degree scale and refusal reasons. */
+/**
+ * The demo catalogue: five groups of services (one of seven, one of a single service) with options, a
+ * degree scale and refusal reasons.
+ */
 export async function seedDemoCatalog(tx: Transaction, storage: Storage): Promise<void> {
+  const createdAt = creationClock();
   const degreeRows = await tx
     .insert(degrees)
     .values(
@@ -257,18 +321,26 @@ export async function seedDemoCatalog(tx: Transaction, storage: Storage): Promis
         titleAdmin: admin,
         titleUser: user,
         isDefault: i === DEFAULT_DEGREE_INDEX,
+        createdAt: createdAt(),
       })),
     )
     .returning({ id: degrees.id });
   await tx
     .insert(refusalReasons)
-    .values(DEMO_REASONS.map(([admin, user]) => ({ titleAdmin: admin, titleUser: user })));
+    .values(
+      DEMO_REASONS.map(([admin, user]) => ({ titleAdmin: admin, titleUser: user, createdAt: createdAt() })),
+    );
 
   let hue = 0;
   for (const group of DEMO_CATALOG) {
     const [groupRow] = await tx
       .insert(serviceGroups)
-      .values({ titleAdmin: group.title[0], titleUser: group.title[1], status: true })
+      .values({
+        titleAdmin: group.title[0],
+        titleUser: group.title[1],
+        status: true,
+        createdAt: createdAt(),
+      })
       .returning({ id: serviceGroups.id });
     for (const service of group.services) {
       hue = (hue + 37) % 360;
@@ -278,6 +350,7 @@ export async function seedDemoCatalog(tx: Transaction, storage: Storage): Promis
           groupId: groupRow!.id,
           ...offerColumns(service),
           ...service.flags,
+          createdAt: createdAt(),
           ...(await demoPictures(storage, hue)),
         })
         .returning({ id: services.id });
@@ -295,6 +368,7 @@ export async function seedDemoCatalog(tx: Transaction, storage: Storage): Promis
         await tx.insert(serviceOptions).values({
           serviceId: serviceRow!.id,
           ...offerColumns(option),
+          createdAt: createdAt(),
           ...(await demoPictures(storage, hue)),
         });
       }

@@ -88,7 +88,8 @@ test('an order goes to the designer, is sent back by the moderator with a drawn 
   await expect(moderator.getByRole('alert').filter({ hasText: Workplace.orderArrived })).toBeVisible();
   await expect(moderator.getByText(message)).toBeVisible();
   await expect(spoken(moderator)).not.toContainText(Workplace.orderArrived);
-  await expect(row.getByLabel(OrderText.beingModerated)).toBeVisible();
+  // In review with time left: in progress (customer side, section 4), being moderated only once it ran out.
+  await expect(row.getByLabel(OrderText.inProgress)).toBeVisible();
 
   // Fix: a stroke drawn on the result, a comment, and the marked-up picture sent back.
   await moderator.getByRole('button', { name: Workplace.fix }).click();
@@ -145,7 +146,7 @@ test('an order goes to the designer, is sent back by the moderator with a drawn 
   const before = await dialog.getByRole('img', { name: 'Before' }).getAttribute('src');
   expect(after).not.toBe(before);
   const downloading = customer.waitForEvent('download');
-  await dialog.getByRole('link', { name: History.download }).click();
+  await dialog.getByRole('button', { name: History.download }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('image.jpg');
   expectColourNear(await meanColour(await readFile((await download.path())!)), SECOND_RESULT);

@@ -21,7 +21,7 @@ test("a designer on duty receives a customer's order live, sends the result, and
   const { orderId } = await sendOrder(customer, message);
   await customer.goto('/history');
   const row = customer.locator(`tr[data-row-key="${orderId}"]`);
-  await expect(row.getByText(OrderText.lookingForDesigner, { exact: true })).toBeVisible();
+  await expect(row.getByRole('progressbar', { name: OrderText.lookingForDesigner })).toBeVisible();
 
   // The designer goes on duty and has it at once, with the customer's message; the history moves live.
   await desk.getByRole('button', { name: Cabinet.goOnDuty }).click();
@@ -30,9 +30,9 @@ test("a designer on duty receives a customer's order live, sends the result, and
   await expect(row.getByLabel(OrderText.inProgress)).toBeVisible();
 
   await sendResult(desk, [30, 160, 90]);
-  // The result waits for review: the customer reads that it is being moderated, live, without a reload
-  // (decision 27).
-  await expect(row.getByLabel(OrderText.beingModerated)).toBeVisible();
+  // The result waits for review: with time left the customer's circle still reads in progress (customer
+  // side, section 4: 'The order is being moderated' only once the remaining time ran out).
+  await expect(row.getByLabel(OrderText.inProgress)).toBeVisible();
   await expect(customer.getByText(DispatchText.orderSent)).toHaveCount(0);
 
   await desk.getByRole('button', { name: Cabinet.endShift }).click();

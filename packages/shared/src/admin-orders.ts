@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_ADMIN_PAGE_SIZE } from './constants';
-import { OrderCondition, isInGroup } from './order-flow';
-import { remainingTimeMs } from './orders';
+import { ORDER_STATUS_KINDS, orderStatus, type OrderStatusKind, type TimedOrder } from './order-status';
 
 /** Largest page or list the admin order calls answer. */
 export const MAX_ADMIN_ORDERS_LIMIT = 100;
@@ -26,20 +25,9 @@ export const AdminOrdersText = {
   createdRangeReversed: 'Начало периода создания должно быть раньше его конца',
 } as const;
 
-/**
- * The statuses of the orders table (back office section 4), by the names a filter uses: looking for a
- * designer (0, 7), in progress (1 to 5 with time left), being moderated (1 to 5 whose time ran out),
- * completed (6, 10), refused (8), cancelled (any other).
- */
-export const ORDER_TABLE_STATUSES = [
-  'lookingForDesigner',
-  'inProgress',
-  'beingModerated',
-  'completed',
-  'refused',
-  'cancelled',
-] as const;
-export type OrderTableStatus = (typeof ORDER_TABLE_STATUSES)[number];
+/** The statuses of the orders table (back office section 4), by the names a filter uses: the shared rule's. */
+export const ORDER_TABLE_STATUSES = ORDER_STATUS_KINDS;
+export type OrderTableStatus = OrderStatusKind;
 
 /** The statuses as the table names them; the export writes the same words. */
 export const OrderTableStatusText: Record<OrderTableStatus, string> = {
@@ -55,18 +43,9 @@ export const OrderTableStatusText: Record<OrderTableStatus, string> = {
 export const isOrderTableStatus = (value: string): value is OrderTableStatus =>
   (ORDER_TABLE_STATUSES as readonly string[]).includes(value);
 
-/** An order's status in the orders table at `now` (ms): 1 to 5 count as being moderated once their time ran out. */
-export function orderTableStatus(
-  order: { condition: number; executionTime: number; dateStart: string | null },
-  now: number,
-): OrderTableStatus {
-  const { condition } = order;
-  if (isInGroup('waitingForDesigner', condition)) return 'lookingForDesigner';
-  if (isInGroup('inWork', condition))
-    return remainingTimeMs(order, now) > 0 ? 'inProgress' : 'beingModerated';
-  if (isInGroup('delivered', condition)) return 'completed';
-  if (condition === OrderCondition.refused) return 'refused';
-  return 'cancelled';
+/** An order's status in the orders table at `now` (ms): the rule the customer's history shows too. */
+export function orderTableStatus(order: TimedOrder, now: number): OrderTableStatus {
+  return orderStatus(order, now).kind;
 }
 
 const limitSchema = (fallback: number) =>

@@ -5,6 +5,7 @@ import {
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
 } from './constants';
+import { CatalogNotice } from './catalog';
 import { AdminServerText } from './texts';
 import { ALL_PERMISSION_SIGNS, PERMISSION_DESCRIPTIONS, type PermissionSignValue } from './permissions';
 import { AdminPasswordText, weakPasswordCheck } from './users';
@@ -30,9 +31,10 @@ export const AdminUsersText = {
   roleChanged: 'Роль успешно изменена',
   roleDeleted: 'Роль успешно удалена',
   userDeleteFailed: 'Что-то пошло не так...',
+  // Section 8 has no text of its own for a new role: its generic 'Добавлено'. A change of a user's own
+  // switches (their role custom, section 3) says 'Роль успешно изменена' like a change of a role's switches.
+  roleCreated: CatalogNotice.added,
   // Our wording where the specification gives none.
-  roleCreated: 'Роль успешно создана',
-  permissionsChanged: 'Права успешно изменены',
   emailInvalid: 'Некорректный e-mail',
   passwordTooShort: `Пароль должен быть не короче ${MIN_PASSWORD_LENGTH} символов`,
   balanceMin: 'Минимум 1',
@@ -182,7 +184,10 @@ export const updateRoleSchema = z
   .refine((body) => body.permissions !== undefined || body.title !== undefined, 'Нет изменений');
 export type UpdateRoleBody = z.input<typeof updateRoleSchema>;
 
+/** A role's permission (back office section 3: `{_id, status, description}`), its sign beside. */
 export const rolePermissionSchema = z.object({
+  /** The permission's id: its sign, as the nine permissions are fixed. */
+  _id: z.string(),
   sign: permissionSignSchema,
   status: z.boolean(),
   /** The readable Russian name of the sign. */
@@ -213,7 +218,10 @@ export type AssignRoleBody = z.infer<typeof assignRoleSchema>;
 export const customPermissionsSchema = z.object({ permissions: permissionSwitchesSchema });
 export type CustomPermissionsBody = z.infer<typeof customPermissionsSchema>;
 
-/** `GET /api/admin/permissions/user/{userId}` answer: the nine effective signs, the custom flag and the role. */
+/**
+ * `GET /api/admin/permissions/user/{userId}` answer: the nine effective signs, the custom flag and the
+ * role: titled `custom` while the user's own switches apply, `_id` the role they return to.
+ */
 export const userPermissionsSchema = z.object({
   permissions: z.array(permissionSwitchSchema),
   custom: z.boolean(),

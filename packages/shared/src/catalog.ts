@@ -113,18 +113,35 @@ const degreeTitleSchema = z.object(
   { error: CatalogText.degreeTitleEmpty },
 );
 
-/** `POST /api/admin/services/degree` body: a degree is created with its titles, never empty. */
-export const degreeCreateBodySchema = z.object({ title: degreeTitleSchema });
+/** Titles as a create call takes them: each trimmed, and empty when not sent. */
+const titlesOrEmpty = (max: number) => {
+  const title = z.string().trim().max(max).default('');
+  const empty = { admin: '', user: '' };
+  return z
+    .object({ title: z.object({ admin: title, user: title }).default(empty) })
+    .default({ title: empty });
+};
+
+/**
+ * `POST /api/admin/services/degree` body: none, since the call "creates an empty one" (back office
+ * section 7); titles sent are kept. Staff fill them in with the PATCH.
+ */
+export const degreeCreateBodySchema = titlesOrEmpty(200);
 export type DegreeCreateBody = z.input<typeof degreeCreateBodySchema>;
 
-/** `PATCH /api/admin/services/degree/{id}` body. */
+/** `PATCH /api/admin/services/degree/{id}` body: both titles filled (our rule; the specification gives none). */
 export const degreeBodySchema = z.object({ title: degreeTitleSchema, default: z.boolean() });
 export type DegreeBody = z.input<typeof degreeBodySchema>;
 
 /**
- * `POST/PATCH /api/admin/orders/reason[/{id}]` body: both titles filled, on create too, since designers
- * choose from the list as soon as a reason exists.
+ * `POST /api/admin/orders/reason` body: "title.admin and title.user (empty on create)" (back office
+ * section 7), so none or empty titles create an empty reason, which designers cannot refuse with until
+ * it is titled.
  */
+export const reasonCreateBodySchema = titlesOrEmpty(300);
+export type ReasonCreateBody = z.input<typeof reasonCreateBodySchema>;
+
+/** `PATCH /api/admin/orders/reason/{id}` body: both titles filled, since designers choose by them. */
 export const reasonBodySchema = z.object({
   title: z.object(
     { admin: text(CatalogText.reasonTitleEmpty, 300), user: text(CatalogText.reasonTitleEmpty, 300) },
@@ -210,13 +227,18 @@ export type OptionTemplate = z.infer<typeof optionTemplateSchema>;
 /** What a deletion answers: the specification's notice. */
 export const deletedAnswerSchema = z.object({ message: z.string() });
 
-/** Public catalogue: user-language texts only, no designer pay or instruction. */
+/**
+ * Public catalogue: an option as the customer side's Service entity lists it (section 3), both
+ * languages and the instruction; the designer's pay stays staff information (docs/spec/exceptions.md).
+ */
 export const publicOptionSchema = z.object({
   _id: z.string(),
-  title: z.object({ user: z.string() }),
-  description: z.object({ user: z.string() }),
+  title: bilingualSchema,
+  description: bilingualSchema,
+  instruction: z.string(),
   cost: z.number(),
   executionTime: z.number(),
+  status: z.boolean(),
   picture: z.string(),
   pictureThumb: z.string(),
   pictureBefore: z.string(),
@@ -239,7 +261,7 @@ export type PublicService = z.infer<typeof publicServiceSchema>;
 
 export const publicGroupSchema = z.object({
   _id: z.string(),
-  title: z.object({ user: z.string() }),
+  title: bilingualSchema,
   status: z.literal(true),
   list: z.array(publicServiceSchema),
 });

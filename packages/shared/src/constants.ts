@@ -40,8 +40,16 @@ export const AVATAR_SIZE = 256;
 export const GENERATED_AVATAR_MARKER = 'generated-avatar';
 /** Status the web app silently retries (customer-side section 7). */
 export const RETRY_STATUS = 418;
-/** How many times a 418 answer is retried before giving up. */
-export const MAX_SILENT_RETRIES = 3;
+/** Pause before the first repeat of a 418 answer; each further repeat waits twice as long (in ms). */
+export const SILENT_RETRY_FIRST_DELAY_MS = 250;
+/** Longest pause between two repeats of a 418 answer, which are repeated until they succeed (in ms). */
+export const SILENT_RETRY_MAX_DELAY_MS = 10_000;
+/** The order details' base picture at most, in px (back office section 9: "base at most 800x500"). */
+export const BASE_PICTURE_MAX_SIZE = { width: 800, height: 500 } as const;
+/** How long pictures and the carousel wait for their images before they show anyway, in ms (both section 9). */
+export const IMAGE_LOAD_TIMEOUT_MS = 500;
+/** Name every downloaded picture is saved under (customer side section 2: "file name image.jpg"). */
+export const PICTURE_DOWNLOAD_NAME = 'image.jpg';
 /** Socket.io path on the host. */
 export const SOCKET_PATH = '/ws/socket.io';
 /** Socket reconnection delay in ms. */

@@ -12,10 +12,11 @@ export const DispatchText = {
   orderReceived: 'Заказ получен',
   orderSent: 'Заказ отправлен на обработку',
   orderRefused: 'Вы отказались от выполнения данного заказа',
+  resultUploaded: 'Картинка успешно загружена',
   // Our wording where the specification gives none.
   noShift: 'Смена не начата',
   noCabinet: 'Нет доступа к кабинету дизайнера',
-  shiftNeedsCabinet: 'Начать смену может только дизайнер',
+  shiftNeedsBackOffice: 'Смена доступна только сотрудникам с доступом к админ-панели',
   noOrderInWork: 'У вас нет заказа в работе',
   holdingOrder: 'Сначала завершите текущий заказ',
   timeExpired: 'Время на выполнение заказа истекло. Заказ передан другому дизайнеру',
@@ -102,6 +103,8 @@ export type BilingualTitle = z.infer<typeof bilingualTitleAnswerSchema>;
 /** A resolved entry of a person, as staff see it (back-office section 3, Person order item). */
 export const staffOrderEntrySchema = z.object({
   _id: z.string(),
+  /** The catalogue service or option the entry names (back-office section 3: "with ref, active, edited"). */
+  ref: z.string(),
   /** The service an option belongs to; the service itself for a service. */
   serviceId: z.string(),
   isOptional: z.boolean(),

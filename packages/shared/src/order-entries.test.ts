@@ -231,15 +231,17 @@ describe('entryCatalogOf', () => {
     const groups: PublicGroup[] = [
       {
         _id: 'g',
-        title: { user: 'Face' },
+        title: { admin: 'Лицо', user: 'Face' },
         status: true,
         list: [
           {
             _id: 'eyes',
-            title: { user: 'Eyes' },
-            description: { user: '' },
+            title: { admin: 'Глаза', user: 'Eyes' },
+            description: { admin: '', user: '' },
+            instruction: '',
             cost: 3,
             executionTime: 10,
+            status: true,
             ...pictures,
             embedInCanvas: false,
             allowMessage: false,
@@ -253,10 +255,12 @@ describe('entryCatalogOf', () => {
             optional: [
               {
                 _id: 'white',
-                title: { user: 'White' },
-                description: { user: '' },
+                title: { admin: 'Белые', user: 'White' },
+                description: { admin: '', user: '' },
+                instruction: '',
                 cost: 2,
                 executionTime: 5,
+                status: true,
                 ...pictures,
               },
             ],

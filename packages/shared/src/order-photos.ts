@@ -12,7 +12,10 @@ export const ORDER_PHOTO_TYPES = [
 ] as const;
 export type OrderPhotoMime = (typeof ORDER_PHOTO_TYPES)[number]['mime'];
 
-/** Shortest side of an order photo in pixels: from 400 on, the 700 x 400 canvas never enlarges it. */
+/**
+ * Shortest side from which the 700 x 400 canvas never enlarges an order photo. Below it the editor
+ * warns and still takes the photo: the specification sets no minimum (issue 36, item 7).
+ */
 export const MIN_ORDER_PHOTO_SIDE = EDITOR_CANVAS.height;
 
 const MEGABYTE = 1024 * 1024;
@@ -24,13 +27,15 @@ const typeList = `${typeNames.slice(0, -1).join(', ')} or ${typeNames.at(-1)}`;
 const megabytes = (bytes: number) => Math.ceil((bytes / MEGABYTE) * 10) / 10;
 const pixels = ({ width, height }: { width: number; height: number }) => `${width} × ${height} pixels`;
 
-/** What the editor says of a chosen photo's limits: before it is chosen, and when it is refused. */
+const minimumSize = `${MIN_ORDER_PHOTO_SIDE} × ${MIN_ORDER_PHOTO_SIDE}`;
+
+/** What the editor says of a chosen photo's limits: before it is chosen, and when it is refused or small. */
 export const OrderPhotoText = {
-  limits: `${typeList}, up to ${maxMegabytes} MB, at least ${MIN_ORDER_PHOTO_SIDE} × ${MIN_ORDER_PHOTO_SIDE} pixels`,
+  limits: `${typeList}, up to ${maxMegabytes} MB; best from ${minimumSize} pixels`,
   wrongType: `This file is not a ${typeList} image.`,
   tooLarge: (bytes: number) => `This file is ${megabytes(bytes)} MB: the limit is ${maxMegabytes} MB.`,
-  tooSmall: (size: { width: number; height: number }) =>
-    `This photo is ${pixels(size)}: it must be at least ${MIN_ORDER_PHOTO_SIDE} × ${MIN_ORDER_PHOTO_SIDE} pixels.`,
+  smallPhoto: (size: { width: number; height: number }) =>
+    `This photo is ${pixels(size)}: below ${minimumSize} it is shown enlarged and the result may look blurred. You can still send it.`,
   tooManyPixels: (size: { width: number; height: number }) =>
     `This photo is ${pixels(size)}: the limit is ${maxMegapixels} megapixels.`,
   faceLimits: `${typeList}, up to ${maxMegabytes} MB and ${MAX_ADDITIONAL_IMAGE_SIDE} × ${MAX_ADDITIONAL_IMAGE_SIDE} pixels`,

@@ -33,24 +33,22 @@ describe('orderProgress', () => {
     expect(orderProgress(order(OrderCondition.resultReview), t0 + 10 * 60_000).percent).toBe(50);
   });
 
-  it("says 'The order is being moderated' only while a moderator has it (issue 19)", () => {
-    for (const condition of [OrderCondition.resultReview, OrderCondition.refusalReview]) {
+  it("says 'In progress' for 1 to 5 with time left, in review or not (customer side, section 4)", () => {
+    for (const condition of [1, 2, 3, 4, 5]) {
       expect(orderProgress(order(condition), t0 + 5 * 60_000)).toEqual({
         percent: 25,
         status: 'active',
-        text: OrderText.beingModerated,
+        text: OrderText.inProgress,
       });
-      expect(orderProgress(order(condition), t0 + 21 * 60_000).text).toBe(OrderText.beingModerated);
     }
   });
 
-  it('says a designer past the planned time is taking longer, never that the order is moderated', () => {
-    for (const condition of [OrderCondition.inWork, OrderCondition.fixing, OrderCondition.revision]) {
-      expect(orderProgress(order(condition), t0 + 5 * 60_000).text).toBe(OrderText.inProgress);
+  it("says 'The order is being moderated' at 100 % for 1 to 5 whose time ran out, a designer's or a moderator's", () => {
+    for (const condition of [1, 2, 3, 4, 5]) {
       expect(orderProgress(order(condition), t0 + 21 * 60_000)).toEqual({
         percent: 100,
         status: 'active',
-        text: OrderText.takingLonger,
+        text: OrderText.beingModerated,
       });
     }
   });

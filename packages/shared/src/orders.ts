@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isInGroup } from './order-flow';
+import { orderStatus, type OrderStatusKind, type ProgressStyle, type TimedOrder } from './order-status';
 import { PersonProfileText, personProfileSnapshotSchema } from './person-profiles';
 
 // The condition enum lives with the transition table (order-flow); re-exported for those importing it here.
@@ -28,8 +28,6 @@ export const OrderText = {
   rejectedForReason: 'Your order was rejected for a reason:',
   lookingForDesigner: 'Looking for a designer',
   inProgress: 'In progress',
-  // Issue 19: a designer past the planned time, where the specification said 'being moderated'.
-  takingLonger: 'Taking longer than planned',
   executed: 'Executed',
   cancelled: 'Cancelled',
   // The specification's modal says 'from 10', against its own rule (strictly above 10): the rule wins.
@@ -65,58 +63,32 @@ export function balanceCoversOrder(balance: { main: number; bonus: number }, cos
   return total > MIN_BALANCE_TO_SEND && total >= cost;
 }
 
-export type ProgressStatus = 'warning' | 'active' | 'success' | 'exception';
+// The status rule of both sides lives in order-status; re-exported for those importing it here.
+export { progressRefreshMs, remainingTimeMs } from './order-status';
+
+export type ProgressStatus = ProgressStyle;
 
 export interface OrderProgress {
   percent: number;
   status: ProgressStatus;
+  /** The circle's tooltip (customer side, section 2: "circle with tooltip of status text"). */
   text: string;
 }
 
-/**
- * The history's progress (customer-side section 4): 0 % while a designer is sought, time-based while in
- * work, 100 % when done or cancelled. 'Being moderated' only while a moderator has it (issue 19): a
- * designer past the planned time is said to take longer, which is what is true.
- */
-export function orderProgress(
-  order: { condition: number; executionTime: number; dateStart: string | null },
-  now: number,
-): OrderProgress {
-  const { condition } = order;
-  if (isInGroup('waitingForDesigner', condition)) {
-    return { percent: 0, status: 'warning', text: OrderText.lookingForDesigner };
-  }
-  if (isInGroup('inWork', condition)) {
-    const remaining = remainingTimeMs(order, now);
-    const total = order.executionTime * 60_000;
-    const percent = remaining <= 0 ? 100 : Math.min(99, Math.floor(((total - remaining) / total) * 100));
-    if (isInGroup('inReview', condition))
-      return { percent, status: 'active', text: OrderText.beingModerated };
-    return {
-      percent,
-      status: 'active',
-      text: remaining <= 0 ? OrderText.takingLonger : OrderText.inProgress,
-    };
-  }
-  if (isInGroup('delivered', condition)) {
-    return { percent: 100, status: 'success', text: OrderText.executed };
-  }
-  return { percent: 100, status: 'exception', text: OrderText.cancelled };
-}
+/** The customer's words for each status (customer side, section 4): a refusal is shown as cancelled. */
+const CUSTOMER_STATUS_TEXT: Record<OrderStatusKind, string> = {
+  lookingForDesigner: OrderText.lookingForDesigner,
+  inProgress: OrderText.inProgress,
+  beingModerated: OrderText.beingModerated,
+  completed: OrderText.executed,
+  refused: OrderText.cancelled,
+  cancelled: OrderText.cancelled,
+};
 
-/** Milliseconds left of the execution time since the attempt started (the whole time before it starts). */
-export function remainingTimeMs(
-  order: { executionTime: number; dateStart: string | null },
-  now: number,
-): number {
-  const total = order.executionTime * 60_000;
-  if (!order.dateStart) return total;
-  return Math.max(0, total - (now - new Date(order.dateStart).getTime()));
-}
-
-/** How often the progress is recomputed: one hundredth of the execution time. */
-export function progressRefreshMs(executionTime: number): number {
-  return Math.max(1000, Math.round((executionTime * 60_000) / 100));
+/** The history's progress circle and its tooltip at `now` (ms): the shared status rule, in the customer's words. */
+export function orderProgress(order: TimedOrder, now: number): OrderProgress {
+  const { kind, percent, style } = orderStatus(order, now);
+  return { percent, status: style, text: CUSTOMER_STATUS_TEXT[kind] };
 }
 
 /** An order's uploaded pictures; every one is null once the retention job deleted them (`picturesExpired`). */
@@ -141,6 +113,16 @@ export type OrderPictureFields = z.infer<typeof orderPictureFieldsSchema>;
 /** A chosen service or option as the customer's history shows it (user-language texts only). */
 export const historyEntrySchema = z.object({
   _id: z.string(),
+  /**
+   * The catalogue service or option the entry names (customer side section 3: "each with a ref");
+   * absent from the persons of an order recorded before it (orders.persons_view), as `serviceId`.
+   */
+  ref: z.string().optional(),
+  /**
+   * Issue 36: the service an option belongs to (the service itself for a service), so that the history
+   * lists an option under it; absent from the persons of an order recorded before.
+   */
+  serviceId: z.string().optional(),
   isOptional: z.boolean(),
   title: z.object({ user: z.string() }),
   description: z.object({ user: z.string() }),
@@ -152,17 +134,20 @@ export const historyEntrySchema = z.object({
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
+/** A designer's attempt as the customer sees it, without who made it. */
+const historyAttemptSchema = z.object({
+  executor: z.object({
+    dateStart: z.string().nullable(),
+    dateEnd: z.string().nullable(),
+    timeExtension: z.boolean(),
+    result: z.object({ status: z.number().nullable() }),
+  }),
+});
+
 /** A processing step as the customer sees it: their own messages, and the attempts without who made them. */
 export const historyStepSchema = z.union([
   z.object({ client: z.object({ message: z.string() }) }),
-  z.object({
-    executor: z.object({
-      dateStart: z.string().nullable(),
-      dateEnd: z.string().nullable(),
-      timeExtension: z.boolean(),
-      result: z.object({ status: z.number().nullable() }),
-    }),
-  }),
+  historyAttemptSchema,
 ]);
 export type HistoryStep = z.infer<typeof historyStepSchema>;
 
@@ -186,7 +171,8 @@ export const historyOrderSchema = orderBaseSchema.extend({
   ...orderPictureFieldsSchema.shape,
   refuseReason: z.object({ title: z.object({ user: z.string() }) }).nullable(),
   processing: z.array(historyStepSchema),
-  currentProcessing: z.null(),
+  /** The running attempt (an attempt without an end), null while there is none. */
+  currentProcessing: historyAttemptSchema.nullable(),
   persons: z.array(
     z.object({
       id: z.string(),

@@ -48,6 +48,8 @@ export const RoleTitle = {
   user: 'User',
   designer: 'Designer',
   moderator: 'Moderator',
+  /** Not a stored role: the role a user with their own permission switches holds (back office section 3). */
+  custom: 'custom',
 } as const;
 
 export const PROTECTED_ROLE_TITLES: readonly string[] = [RoleTitle.admin, RoleTitle.user];
@@ -63,6 +65,11 @@ export const SEED_ROLE_SIGNS: Record<string, readonly PermissionSignValue[]> = {
     PermissionSign.cabinetModer,
   ],
 };
+
+/** The role a user holds as answers name it: `custom` while their own switches replace the role's. */
+export function heldRoleTitle(roleTitle: string, customPermissions: boolean): string {
+  return customPermissions ? RoleTitle.custom : roleTitle;
+}
 
 /** A role title other than User is staff (customer-side section 6). */
 export function isStaffRole(roleTitle: string): boolean {

@@ -49,6 +49,8 @@ export const CustomerText = {
   oldPassword: 'Old password',
   newPassword: 'New password',
   confirmingEmail: 'Confirming your e-mail...',
+  // Said when a login meets an unconfirmed e-mail: the banner alone may already be on the page.
+  emailNotConfirmed: 'Your e-mail is not confirmed yet',
   pageNotFound: 'Sorry, the page you visited does not exist.',
   backHome: 'Back home',
   tryAgain: 'Try again',

@@ -108,6 +108,9 @@ export type ChangeInfoData = z.infer<typeof changeInfoDataSchema>;
 export const messageSchema = z.object({ message: z.string() });
 export type MessageAnswer = z.infer<typeof messageSchema>;
 
+/** `PATCH /api/user/change/info` answer: the saved user, and the message of "'Success' plus the server message". */
+export const changeInfoAnswerSchema = userInfoSchema.extend(messageSchema.shape);
+
 /** Picture files the server takes as an avatar: MIME types and their file endings (IMAGE_FORMATS). */
 export const AVATAR_FILE_TYPES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
   IMAGE_FORMATS.map(({ mime, endings }) => [mime, endings]),

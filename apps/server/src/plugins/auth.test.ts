@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@retouch/shared/admin-users';
 import { SESSION_TTL_DAYS } from '@retouch/shared/constants';
-import { PermissionSign, RoleTitle } from '@retouch/shared/permissions';
+import { ALL_PERMISSION_SIGNS, PermissionSign, RoleTitle } from '@retouch/shared/permissions';
 import { AdminServerText } from '@retouch/shared/texts';
 import { buildApp } from '../app';
 import { createTestApp, createTestDatabase, type TestApp, type TestClient } from '../../test/test-app';
@@ -20,13 +20,26 @@ afterAll(() => t.close());
 describe('the admin permission guard', () => {
   it('answers 401 to a visitor and 403 to a customer', async () => {
     const { client } = await signUpCustomer(t);
-    expect(await t.client().get('/api/admin/permissions/user')).toMatchObject({
+    expect(await t.client().get('/api/admin/users')).toMatchObject({
       status: 401,
       body: { message: AdminServerText.notAuthenticated },
     });
-    expect(await client.get('/api/admin/permissions/user')).toMatchObject({
+    expect(await client.get('/api/admin/users')).toMatchObject({
       status: 403,
       body: { message: AdminServerText.forbidden },
+    });
+  });
+
+  // Customer side section 7: the customer site calls GET /api/admin/permissions/user, "list of {sign, status}".
+  it("answers a customer's own permissions, the nine signs all off, and a visitor 401", async () => {
+    const { client } = await signUpCustomer(t);
+    expect(await client.get('/api/admin/permissions/user')).toMatchObject({
+      status: 200,
+      body: ALL_PERMISSION_SIGNS.map((sign) => ({ sign, status: false })),
+    });
+    expect(await t.client().get('/api/admin/permissions/user')).toMatchObject({
+      status: 401,
+      body: { message: AdminServerText.notAuthenticated },
     });
   });
 
@@ -143,16 +156,18 @@ describe('sessions and permissions kept by the instance', () => {
     await admin.patch(`${ROLES}/user/${member!.userId}`, { _id: role._id });
     expect((await staff.get('/api/auth/check')).body).toMatchObject({ isAdmin: true, role: role.title });
     expect(await status(staff, staffRoute)).toBe(200);
-    // A holder with switches of their own follows the title, not the signs.
+    // A holder with switches of their own holds the role custom (back office section 3) from the next
+    // request on, whatever their role is renamed to.
     const [own] = await createStaff(t, RoleTitle.designer);
     await admin.patch(`${ROLES}/user/${own!.userId}`, { _id: role._id });
+    expect((await own!.client.get('/api/auth/check')).body).toMatchObject({ role: role.title });
     await admin.patch(`/api/admin/permissions/custom/user/${own!.userId}`, {
       permissions: [{ sign: PermissionSign.lookUsers, status: true }],
     });
-    expect((await own!.client.get('/api/auth/check')).body).toMatchObject({ role: role.title });
+    expect((await own!.client.get('/api/auth/check')).body).toMatchObject({ role: RoleTitle.custom });
     expect((await admin.patch(`${ROLES}/${role._id}`, { title: `${role.title} renamed` })).status).toBe(200);
     expect((await staff.get('/api/auth/check')).body).toMatchObject({ role: `${role.title} renamed` });
-    expect((await own!.client.get('/api/auth/check')).body).toMatchObject({ role: `${role.title} renamed` });
+    expect((await own!.client.get('/api/auth/check')).body).toMatchObject({ role: RoleTitle.custom });
     await admin.patch(`${ROLES}/${role._id}`, {
       permissions: [{ sign: PermissionSign.showAdmin, status: false }],
     });

@@ -35,6 +35,11 @@ declare module 'fastify' {
      * validated (the handler reads the identity with `requireIdentity`, cached on the request).
      */
     signedIn?: true;
+    /**
+     * An /api/admin route the customer side calls too (customer side section 7): any account signed in,
+     * no sign (declared with `signedIn`; the handler answers the account's own data only).
+     */
+    everyAccount?: true;
   }
   interface FastifyRequest {
     identity: SessionIdentity | null | undefined;
@@ -156,6 +161,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       });
     }
     if (!GUARDED_PREFIXES.some((prefix) => route.url.startsWith(prefix))) return;
+    if (route.config?.everyAccount) {
+      if (!route.config.signedIn)
+        throw new Error(`${route.method} ${route.url}: everyAccount needs signedIn`);
+      return;
+    }
     const sign = route.config?.permission;
     if (sign === undefined) {
       throw new Error(

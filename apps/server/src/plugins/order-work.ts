@@ -152,8 +152,8 @@ type SizeAnnouncer = ReturnType<typeof createSizeAnnouncer>;
 
 /**
  * Loads what the events' messages need (the staff view of each assigned order, changed balances) and
- * answers the telling: the customer and every holder of lookOrders hear of each condition change, the
- * staff of their new work, and the queues' sizes follow.
+ * answers the telling: the customer and every holder of lookOrders hear of each condition change and
+ * of a new order, the staff of their new work, and the queues' sizes follow.
  */
 async function prepareOrderEvents(
   app: FastifyInstance,
@@ -189,8 +189,11 @@ function tellEvent(
       app.io
         .to([SocketRoom.user(event.customerId), SocketRoom.lookOrders])
         .emit(SocketEvent.changeOrders, payload);
+      // 'new order': the customer's own (customer side section 7), everyone's to lookOrders (decision 21).
       if (event.from === null)
-        app.io.to(SocketRoom.lookOrders).emit(SocketEvent.newOrder, { orderId: event.orderId });
+        app.io
+          .to([SocketRoom.user(event.customerId), SocketRoom.lookOrders])
+          .emit(SocketEvent.newOrder, { orderId: event.orderId });
       break;
     }
     case 'assigned': {

@@ -67,9 +67,11 @@ describe('the staff route table', () => {
     expect(routes.length).toBeGreaterThan(30);
     expect(routes).toContainEqual({
       method: 'GET',
-      url: '/api/admin/permissions/user',
-      permission: PermissionSign.showAdmin,
+      url: '/api/admin/permissions/user/:userId',
+      permission: PermissionSign.editUsers,
     });
+    // The one /api/admin call the customer side makes too (customer side section 7): a session is enough.
+    expect(routes.map((route) => route.url)).not.toContain('/api/admin/permissions/user');
     expect(routes).toContainEqual({
       method: 'GET',
       url: '/api/analytics/user/:userId',

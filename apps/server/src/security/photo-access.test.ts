@@ -187,6 +187,23 @@ describe("who may see a customer's photos", () => {
     await grant(viewer, [PermissionSign.showAdmin]);
     await expect.poll(() => inLookOrdersRoom(viewerSocket)).toBe(false);
   });
+
+  // Customer side section 7: the customer's socket receives 'new order'; others' orders stay lookOrders'.
+  it('tells the customer of their own new order, and another customer of none', async () => {
+    const ownerSocket = await connectedSocket(t, owner);
+    const stranger = await signUpCustomer(t);
+    const strangerSocket = await connectedSocket(t, stranger.client);
+    const overheard = collectEvents(strangerSocket, SocketEvent.newOrder);
+
+    const told = nextEvent<{ orderId: string }>(ownerSocket, SocketEvent.newOrder);
+    const placed = await placeOrder(owner, teeth);
+    expect(await told).toEqual({ orderId: placed });
+    // A reply on the stranger's own connection comes after anything sent to it before.
+    const refused = nextEvent(strangerSocket, SocketEvent.errors);
+    strangerSocket.emit(SocketEvent.executorRate);
+    await refused;
+    expect(overheard).toEqual([]);
+  });
 });
 
 async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {

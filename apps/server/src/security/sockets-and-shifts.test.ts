@@ -52,26 +52,30 @@ describe('shifts, queue sizes and the sockets of ended sessions', () => {
 
     const toggled = await client.post('/api/executor/shift/toggle');
     expect(toggled.status).toBe(403);
-    expect(toggled.body.message).toBe(DispatchText.shiftNeedsCabinet);
+    expect(toggled.body.message).toBe(DispatchText.shiftNeedsBackOffice);
     expect((await client.get('/api/executor/shift')).status).toBe(404);
     expect(await overloaded()).toBe(true);
   });
 
-  it('counts only designers on shift against the waiting orders, and lets anyone end an open shift', async () => {
+  // Back office section 4: "The header shift button may be used by anyone"; the overload counts designers.
+  it('starts a shift for anyone in the back office, and counts only designers on shift against the waiting orders', async () => {
     const [designer] = await createStaff(t, RoleTitle.designer);
     expect((await designer!.client.post('/api/executor/shift/toggle')).body.startDate).toEqual(
       expect.any(String),
     );
     expect(await overloaded()).toBe(false);
 
-    // Without the designer's cabinet the open shift stops counting, and can still be closed.
+    // Without the designer's cabinet the open shift stops counting, and can still be closed and opened.
     await admin.patch(`/api/admin/permissions/custom/user/${designer!.userId}`, {
       permissions: switches([PermissionSign.showAdmin]),
     });
     expect(await overloaded()).toBe(true);
     const ended = await designer!.client.post('/api/executor/shift/toggle');
     expect(ended).toMatchObject({ status: 200, body: { startDate: null } });
-    expect((await designer!.client.post('/api/executor/shift/toggle')).status).toBe(403);
+    const again = await designer!.client.post('/api/executor/shift/toggle');
+    expect(again).toMatchObject({ status: 200, body: { startDate: expect.any(String) } });
+    expect((await designer!.client.get('/api/executor/shift')).body.startDate).toBe(again.body.startDate);
+    expect(await overloaded()).toBe(true);
   });
 
   it("answers a customer's socket asking for the queue sizes with a refusal, never a size", async () => {

@@ -13,6 +13,7 @@ import './customer-layout.css';
 // What only a logged-in customer sees loads with Ant Design, after the page (decision 29).
 const CustomerAccount = lazyWithAntd(() => import('./customer-account'));
 const CustomerSession = lazyWithAntd(() => import('./customer-session'));
+const LiveUpdatesOffline = lazyWithAntd(() => import('@/components/live-updates-offline'));
 
 // Only routes that exist are linked; later pages add their row.
 const navItems: readonly NavItem[] = [
@@ -56,6 +57,11 @@ export function CustomerLayout() {
         }
       />
       <main className="customer-layout__page">
+        {loggedIn && (
+          <Suspense fallback={null}>
+            <LiveUpdatesOffline />
+          </Suspense>
+        )}
         <Outlet context={outletContext} />
       </main>
       <SiteFooter />

@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
-import { ConfigProvider, Progress, Tag, theme } from 'antd';
+import { ConfigProvider, Modal, Progress, Tag, theme } from 'antd';
 import ruRU from 'antd/locale/ru_RU';
 import { describe, expect, it } from 'vitest';
-import { AntdScope } from './antd-scope';
-import { PRIMARY_COLOR, TERTIARY_TEXT_COLOR } from './theme';
+import { AntdScope, MODAL_CLOSE_ROOM } from './antd-scope';
+import { accessibleTheme, PRIMARY_COLOR, TERTIARY_TEXT_COLOR } from './theme';
 import { preferReducedMotion } from '@/test/viewport';
 
 function MotionProbe() {
@@ -83,5 +83,21 @@ describe('AntdScope', () => {
     const styles = [...document.querySelectorAll('style')].map((style) => style.textContent).join('\n');
     expect(styles).toContain('--ant-gold-7:#874d00;');
     expect(styles).not.toContain('--ant-gold-7:#d48806;');
+  });
+
+  // Issue 36, the customer walk: at 390 px a dialog's title ran under its close button.
+  it('keeps every dialog title clear of the close button, in the back office too', () => {
+    const title = 'A title long enough to reach the close button on a phone';
+    renderBackOffice(<Modal open title={title} />);
+    expect(screen.getByText(title)).toHaveStyle({ paddingInlineEnd: `${MODAL_CLOSE_ROOM}px` });
+  });
+
+  it('leaves room for the whole close button, which Ant Design lays over the title', () => {
+    const token = theme.getDesignToken(accessibleTheme);
+    const headerHeight = Number(token.fontSizeHeading5) * token.lineHeightHeading5 + token.padding * 2;
+    const closeInset = (headerHeight - token.controlHeight) / 2;
+    // How far into the title's line the close button reaches from the dialog's edge.
+    const overlap = closeInset + token.controlHeight - token.paddingContentHorizontalLG;
+    expect(MODAL_CLOSE_ROOM).toBeGreaterThanOrEqual(overlap + token.marginXS);
   });
 });

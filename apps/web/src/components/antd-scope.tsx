@@ -11,6 +11,21 @@ import { accessibleTheme } from './theme';
 export const antdButtonConfig = { loadingIcon: <LoadingOutlined /> };
 
 /**
+ * Room kept at the end of every dialog title, in px: Ant Design lays the close button over the title's
+ * line, and on a phone a long title ran under it (issue 36).
+ */
+export const MODAL_CLOSE_ROOM = 32;
+const antdModalConfig = { styles: { title: { paddingInlineEnd: MODAL_CLOSE_ROOM } } };
+
+/**
+ * Where notifications start, in px from the top of the window: below the 64 px of both top bars (the
+ * back office's and the customer header), so a notice never covers a control it asks for, such as the
+ * back office's «Начать смену» (issue 36). The back office's own App inherits it.
+ */
+const NOTICES_TOP = 64 + 16;
+const antdAppNotifications = { top: NOTICES_TOP };
+
+/**
  * Ant Design's theme and the notification, message and modal context the whole app shares, back office
  * included (its ConfigProvider inherits the theme). Its colours reach WCAG 2.1 AA contrast (./theme.ts).
  * A user who asked for reduced motion gets no motion: dialogs, drawers and messages appear and go at
@@ -22,9 +37,10 @@ export function AntdScope({ children }: { children: ReactNode }) {
     <ConfigProvider
       locale={enUS}
       button={antdButtonConfig}
+      modal={antdModalConfig}
       theme={{ ...accessibleTheme, token: { ...accessibleTheme.token, motion: !reduceMotion } }}
     >
-      <App>{children}</App>
+      <App notification={antdAppNotifications}>{children}</App>
     </ConfigProvider>
   );
 }

@@ -6,6 +6,7 @@ import { PictureOutlined } from '@ant-design/icons';
 import { Flex, Typography, theme } from 'antd';
 import type { CSSProperties } from 'react';
 import { keepArrowKeys } from '@/lib/keep-arrow-keys';
+import { usePicturesSettled } from '@/lib/use-pictures-settled';
 
 export interface CompareTexts {
   before: string;
@@ -35,6 +36,13 @@ export const CompareText = {
 /** Size of the comparison at most (back-office section 9: comparison 700x400). */
 export const COMPARE_MAX_WIDTH = 700;
 export const COMPARE_MAX_HEIGHT = 400;
+
+/** A largest width and height of a comparison, in px. */
+export interface CompareSize {
+  width: number;
+  height: number;
+}
+const COMPARE_SIZE: CompareSize = { width: COMPARE_MAX_WIDTH, height: COMPARE_MAX_HEIGHT };
 
 /** Small white text on a dark plate, readable over any picture. */
 export const overPicture: CSSProperties = {
@@ -99,17 +107,39 @@ interface BeforeAfterSliderProps {
   after: string | null;
   /** The labels in the screen's language; the back office passes `CompareText.staff`. */
   texts?: CompareTexts;
+  /** Its size at most: 700x400 unless told (the order details' base picture is 800x500). */
+  size?: CompareSize;
 }
 
 /** The picture before and after the retouch, split by a divider one drags or moves with the arrow keys. */
-export function BeforeAfterSlider({ before, after, texts = CompareText.customer }: BeforeAfterSliderProps) {
+export function BeforeAfterSlider({
+  before,
+  after,
+  texts = CompareText.customer,
+  size = COMPARE_SIZE,
+}: BeforeAfterSliderProps) {
   if (before === null || after === null) return <ExpiredPicture text={texts.expired} />;
-  return <PictureComparison before={before} after={after} texts={texts} />;
+  return <PictureComparison before={before} after={after} texts={texts} size={size} />;
 }
 
-function PictureComparison({ before, after, texts }: { before: string; after: string; texts: CompareTexts }) {
+interface ComparisonProps {
+  before: string;
+  after: string;
+  texts: CompareTexts;
+  size: CompareSize;
+}
+
+function PictureComparison(props: ComparisonProps) {
+  // Both specifications' section 9: loading images wait 500 ms at most. The divider's hook starts with
+  // the comparison it drives, so that its keys reach the divider shown.
+  const picturesSettled = usePicturesSettled([props.before, props.after]);
+  if (!picturesSettled) return <ComparisonLoading size={props.size} />;
+  return <SettledComparison {...props} />;
+}
+
+function SettledComparison(props: ComparisonProps) {
   const slider = useReactCompareSlider();
-  return <ControlledComparison before={before} after={after} texts={texts} slider={slider} />;
+  return <ControlledComparison {...props} slider={slider} />;
 }
 
 /** The comparison moved by its owner too: the review viewer moves the divider with keys of its own. */
@@ -118,21 +148,23 @@ export function ControlledComparison({
   after,
   texts,
   slider,
+  size = COMPARE_SIZE,
 }: {
   before: string;
   after: string;
   texts: CompareTexts;
   slider: UseReactCompareSliderReturn;
+  size?: CompareSize;
 }) {
   const { token } = theme.useToken();
   return (
-    <div onKeyDown={keepArrowKeys} style={{ width: '100%', maxWidth: COMPARE_MAX_WIDTH }}>
+    <div onKeyDown={keepArrowKeys} style={{ width: '100%', maxWidth: size.width }}>
       <CompareSlider.Provider {...slider}>
         <CompareSlider.Root
           style={{
             width: '100%',
-            maxHeight: COMPARE_MAX_HEIGHT,
-            aspectRatio: `${COMPARE_MAX_WIDTH} / ${COMPARE_MAX_HEIGHT}`,
+            maxHeight: size.height,
+            aspectRatio: `${size.width} / ${size.height}`,
             // Pictures of another shape are shown whole, on a quiet background.
             background: token.colorFillTertiary,
             borderRadius: token.borderRadiusLG,
@@ -156,5 +188,23 @@ export function ControlledComparison({
         </CompareSlider.Root>
       </CompareSlider.Provider>
     </div>
+  );
+}
+
+/** The comparison's place while its pictures load. */
+function ComparisonLoading({ size }: { size: CompareSize }) {
+  const { token } = theme.useToken();
+  return (
+    <div
+      aria-busy="true"
+      style={{
+        width: '100%',
+        maxWidth: size.width,
+        maxHeight: size.height,
+        aspectRatio: `${size.width} / ${size.height}`,
+        background: token.colorFillTertiary,
+        borderRadius: token.borderRadiusLG,
+      }}
+    />
   );
 }

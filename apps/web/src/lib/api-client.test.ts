@@ -1,4 +1,4 @@
-import { MAX_SILENT_RETRIES } from '@retouch/shared/constants';
+import { SILENT_RETRY_MAX_DELAY_MS } from '@retouch/shared/constants';
 import { userInfoSchema } from '@retouch/shared/users';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aUser } from '@/test/fixtures';
@@ -26,13 +26,49 @@ describe('apiRequest', () => {
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
-  it('gives up after the bound with the 418 as an ApiError', async () => {
+  // Customer side section 8: "Status 418: silent retry"; back office section 8: "repeat the call silently".
+  it('repeats a 418 answer until it succeeds, however many times it comes', async () => {
+    let calls = 0;
+    const { fetchMock } = mockFetch({
+      'GET /api/orders/user/': () =>
+        ++calls <= 5 ? { status: 418, body: { message: 'busy' } } : { body: { orders: [], total: 0 } },
+    });
+    const result = apiRequest('/api/orders/user/');
+    await vi.runAllTimersAsync();
+    await expect(result).resolves.toEqual({ orders: [], total: 0 });
+    expect(fetchMock).toHaveBeenCalledTimes(6);
+  });
+
+  it('waits longer before each repeat, up to a cap', async () => {
     const { fetchMock } = mockFetch({ 'GET /api/services': { status: 418, body: { message: 'busy' } } });
-    const result = apiRequest('/api/services');
-    const settled = expect(result).rejects.toMatchObject({ name: 'ApiError', status: 418, message: 'busy' });
+    void apiRequest('/api/services');
+    await vi.advanceTimersByTimeAsync(0);
+    const pauses: number[] = [];
+    for (let repeat = 0; repeat < 9; repeat += 1) {
+      const before = fetchMock.mock.calls.length;
+      let waited = 0;
+      while (fetchMock.mock.calls.length === before && waited <= SILENT_RETRY_MAX_DELAY_MS) {
+        await vi.advanceTimersByTimeAsync(50);
+        waited += 50;
+      }
+      pauses.push(waited);
+    }
+    for (let i = 1; i < pauses.length; i += 1) expect(pauses[i]).toBeGreaterThanOrEqual(pauses[i - 1] ?? 0);
+    expect(pauses[1]).toBeGreaterThan(pauses[0] ?? 0);
+    expect(Math.max(...pauses)).toBe(SILENT_RETRY_MAX_DELAY_MS);
+    expect(pauses.at(-1)).toBe(SILENT_RETRY_MAX_DELAY_MS);
+  });
+
+  it('stops repeating when the caller aborts', async () => {
+    const { fetchMock } = mockFetch({ 'GET /api/services': { status: 418, body: { message: 'busy' } } });
+    const controller = new AbortController();
+    const result = apiRequest('/api/services', { signal: controller.signal });
+    const settled = expect(result).rejects.toMatchObject({ name: 'AbortError' });
+    await vi.advanceTimersByTimeAsync(0);
+    controller.abort();
     await vi.runAllTimersAsync();
     await settled;
-    expect(fetchMock).toHaveBeenCalledTimes(MAX_SILENT_RETRIES + 1);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('does not repeat other errors and builds the ApiError from the {message} body', async () => {
@@ -91,11 +127,14 @@ describe('apiUpload', () => {
     vi.useFakeTimers();
     const requests = stubXhr();
     const result = apiUpload('/api/x', { body: new FormData() });
-    requests[0]?.respond(418, { message: 'busy' });
-    await vi.advanceTimersByTimeAsync(1000);
-    requests[1]?.respond(200, { message: 'done' });
+    for (let answered = 0; answered < 5; answered += 1) {
+      requests[answered]?.respond(418, { message: 'busy' });
+      await vi.advanceTimersByTimeAsync(SILENT_RETRY_MAX_DELAY_MS);
+    }
+    requests[5]?.respond(200, { message: 'done' });
     await expect(result).resolves.toEqual({ message: 'done' });
-    expect(requests).toHaveLength(2);
+    expect(requests).toHaveLength(6);
+    vi.useRealTimers();
   });
 });
 

@@ -1,10 +1,11 @@
-import { MAX_SILENT_RETRIES, RETRY_STATUS } from '@retouch/shared/constants';
+import {
+  RETRY_STATUS,
+  SILENT_RETRY_FIRST_DELAY_MS,
+  SILENT_RETRY_MAX_DELAY_MS,
+} from '@retouch/shared/constants';
 import { IDEMPOTENCY_KEY_HEADER, errorAnswerSchema } from '@retouch/shared/http';
 import type { z } from 'zod';
 import { ApiError } from './api-error';
-
-/** Pause before a 418 answer is asked again. */
-const SILENT_RETRY_DELAY_MS = 250;
 
 // Its own module, so the query client (loaded with every page) does not bring the zod schemas here.
 export { ApiError } from './api-error';
@@ -39,7 +40,7 @@ interface RawAnswer {
 
 /** Calls the API with fetch; answers 418 are repeated silently. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const answer = await withSilentRetry(() => sendWithFetch(path, options));
+  const answer = await withSilentRetry(() => sendWithFetch(path, options), options.signal);
   return readAnswer(answer, options.schema);
 }
 
@@ -55,12 +56,32 @@ export function errorMessage(error: unknown, apiFallback: string, otherFallback 
   return otherFallback;
 }
 
-async function withSilentRetry(send: () => Promise<RawAnswer>): Promise<RawAnswer> {
-  for (let attempt = 0; ; attempt += 1) {
+/**
+ * Both specifications: a 418 answer is "repeated silently", so it is asked again until another answer
+ * comes, each pause twice the one before up to a cap, and only the caller's abort ends it.
+ */
+async function withSilentRetry(send: () => Promise<RawAnswer>, signal?: AbortSignal): Promise<RawAnswer> {
+  for (let delay = SILENT_RETRY_FIRST_DELAY_MS; ; delay = Math.min(delay * 2, SILENT_RETRY_MAX_DELAY_MS)) {
     const answer = await send();
-    if (answer.status !== RETRY_STATUS || attempt >= MAX_SILENT_RETRIES) return answer;
-    await new Promise((resolve) => setTimeout(resolve, SILENT_RETRY_DELAY_MS));
+    if (answer.status !== RETRY_STATUS) return answer;
+    await pause(delay, signal);
   }
+}
+
+/** Resolves after `ms`, or rejects with the abort reason as soon as `signal` aborts. */
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    function onAbort() {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    }
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 async function sendWithFetch<T>(

@@ -35,4 +35,14 @@ describe('forgot password', () => {
     expect(await screen.findByText(CustomerText.emailInvalid)).toBeInTheDocument();
     expect(calls.filter((call) => call.url.startsWith('/api/password'))).toHaveLength(0);
   });
+
+  // Issue 36, the customer walk: the page had the site's bare title and no heading.
+  it('has its own document title and its heading', async () => {
+    mockFetch({});
+    renderApp('/forgot-password');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: AccountUiText.forgotTitle }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Forgot password? – Retouch'));
+  });
 });

@@ -1,11 +1,12 @@
 import { AccountUiText } from '@retouch/shared/accounts';
-import { Card } from 'antd';
+import { PageCard } from '@/components/page-card';
 import { ForgotPasswordForm } from '@/features/account/components/forgot-password-form';
+import { SiteText } from '@/features/site/texts';
 
 export default function ForgotPasswordPage() {
   return (
-    <Card title={AccountUiText.forgotTitle} style={{ maxWidth: 420, margin: '0 auto' }}>
+    <PageCard heading={AccountUiText.forgotTitle} documentTitle={SiteText.titleOf(AccountUiText.forgotTitle)}>
       <ForgotPasswordForm />
-    </Card>
+    </PageCard>
   );
 }

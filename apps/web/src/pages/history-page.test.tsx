@@ -4,6 +4,7 @@ import { OrderCondition, OrderText, type HistoryOrder } from '@retouch/shared/or
 import { CustomerText } from '@retouch/shared/texts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { accessibleTheme } from '@/components/theme';
 import { formatEta } from '@/components/order-eta/eta-time';
 import { ReviewViewerText } from '@/components/review-viewer/review-viewer-texts';
 import { OrderHistoryText } from '@/features/order-history/texts';
@@ -12,6 +13,7 @@ import { FakeSocket } from '@/test/fake-socket';
 import { mockFetch } from '@/test/fetch-mock';
 import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
+import { catchDownloads } from '@/test/saved-downloads';
 import { emulateWidth } from '@/test/viewport';
 
 const ORDERS_PATH = '/api/orders/user/';
@@ -117,7 +119,7 @@ describe('/history', () => {
       'src',
       '/api/files/o-done-thumb.jpg',
     );
-    expect(within(rowOf('o-new')).getByText(OrderText.lookingForDesigner)).toBeVisible();
+    expect(within(rowOf('o-new')).getByLabelText(OrderText.lookingForDesigner)).toBeInTheDocument();
     expect(done.getByLabelText(OrderText.executed)).toBeInTheDocument();
     expect(within(rowOf('o-refused')).getByLabelText(OrderText.cancelled)).toBeInTheDocument();
   });
@@ -127,38 +129,57 @@ describe('/history', () => {
     expect(within(rowOf('o-done')).getByText('5 coins')).toHaveStyle({ whiteSpace: 'nowrap' });
   });
 
-  // Issue 19: a waiting order looked like one in work at 0 %, and a late designer read as moderation.
-  it('shows a waiting order as waiting, not as a progress of 0 %', async () => {
-    await openHistory([
-      anOrder('o-new', { condition: OrderCondition.new }),
+  // Customer side, section 4: "0 and 7 | looking for a designer (warning style) | 0 percent", and the
+  // History's "Progress (circle with tooltip of status text)".
+  it("shows a waiting order as the circle at 0 % in the warning style, with the tooltip 'Looking for a designer'", async () => {
+    const { user } = await openHistory([
+      anOrder('o-new', { condition: OrderCondition.new, dateStart: null }),
       anOrder('o-requeued', { condition: OrderCondition.requeued }),
     ]);
     for (const id of ['o-new', 'o-requeued']) {
-      const row = within(rowOf(id));
-      expect(row.getByText(OrderText.lookingForDesigner)).toBeVisible();
-      expect(row.queryByRole('progressbar')).not.toBeInTheDocument();
-      expect(row.queryByText(/0\s*%/)).not.toBeInTheDocument();
+      const circle = within(rowOf(id)).getByRole('progressbar', { name: OrderText.lookingForDesigner });
+      expect(circle).toHaveAttribute('aria-valuenow', '0');
+      expect(within(circle).getByText('0%')).toHaveStyle({ color: accessibleTheme.token.colorWarning });
     }
+    await user.hover(within(rowOf('o-new')).getByRole('progressbar'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(OrderText.lookingForDesigner);
   });
 
-  it('says a late designer is taking longer, and moderation only while a moderator has the order', async () => {
+  // Customer side, section 4: "1 to 5 with remaining time run out | text 'The order is being moderated' |
+  // 100 percent"; with time left, 1 to 5 are in progress, the moderator's 2 and 3 included.
+  it("shows 1 to 5 whose time ran out as 'The order is being moderated' at 100 %, and in progress before", async () => {
     const late = { dateStart: '2020-01-01T00:00:00.000Z' };
+    const early = { dateStart: new Date().toISOString() };
     await openHistory([
       anOrder('o-late', { condition: OrderCondition.inWork, ...late }),
       anOrder('o-late-fix', { condition: OrderCondition.fixing, ...late }),
-      anOrder('o-review', { condition: OrderCondition.resultReview, ...late }),
-      anOrder('o-review-early', {
-        condition: OrderCondition.refusalReview,
+      anOrder('o-late-review', { condition: OrderCondition.resultReview, ...late }),
+      anOrder('o-review-early', { condition: OrderCondition.refusalReview, ...early }),
+      anOrder('o-work-early', { condition: OrderCondition.revision, ...early }),
+    ]);
+    for (const id of ['o-late', 'o-late-fix', 'o-late-review']) {
+      const circle = within(rowOf(id)).getByRole('progressbar', { name: OrderText.beingModerated });
+      expect(circle).toHaveAttribute('aria-valuenow', '100');
+    }
+    for (const id of ['o-review-early', 'o-work-early']) {
+      const circle = within(rowOf(id)).getByRole('progressbar', { name: OrderText.inProgress });
+      expect(Number(circle.getAttribute('aria-valuenow'))).toBeLessThan(100);
+    }
+  });
+
+  it('writes the estimate beside the circle, not in it', async () => {
+    const eta = new Date(Date.now() + 45 * 60_000);
+    await openHistory([
+      anOrder('o-work', {
+        condition: OrderCondition.inWork,
         dateStart: new Date().toISOString(),
+        eta: eta.toISOString(),
       }),
     ]);
-    for (const id of ['o-late', 'o-late-fix']) {
-      expect(within(rowOf(id)).getByLabelText(OrderText.takingLonger)).toBeInTheDocument();
-      expect(within(rowOf(id)).queryByLabelText(OrderText.beingModerated)).not.toBeInTheDocument();
-    }
-    for (const id of ['o-review', 'o-review-early']) {
-      expect(within(rowOf(id)).getByLabelText(OrderText.beingModerated)).toBeInTheDocument();
-    }
+    const circle = within(rowOf('o-work')).getByRole('progressbar', { name: OrderText.inProgress });
+    const estimate = within(rowOf('o-work')).getByText(EtaText.expectedBy(formatEta(eta.toISOString())));
+    expect(circle).not.toContainElement(estimate);
+    expect(circle).toHaveTextContent(/^\d+%$/);
   });
 
   it('shows when an awaited result is expected, says when no designer is on shift, and nothing once finished', async () => {
@@ -282,7 +303,12 @@ describe('/history', () => {
   it.each([[[0, 1, 5, 6, 10]], [[2, 7, 8, 9]]])(
     'enables the tip button only at condition 6 and shows the tip at 10 (%j)',
     async (conditions) => {
-      await openHistory(conditions.map((condition) => anOrder(`o-${condition}`, { condition, tip: 15 })));
+      // Only a tipped order holds a tip: the one at 10.
+      await openHistory(
+        conditions.map((condition) =>
+          anOrder(`o-${condition}`, { condition, tip: condition === OrderCondition.doneTipped ? 15 : 0 }),
+        ),
+      );
       for (const condition of conditions) {
         const row = within(rowOf(`o-${condition}`));
         if (condition === OrderCondition.doneTipped) {
@@ -309,6 +335,72 @@ describe('/history', () => {
     },
   );
 
+  // Walk of issue 36: a tipped order asked for a revision leaves 10 (for 5, or 7 and 1 when its designer is
+  // away) and its tip vanished from the history. The specification's cell (the tip at 10, else 'Leave a
+  // tip' enabled only at 6) stays; a tip given stays shown while the revision is worked.
+  it('keeps showing the tip given while a revision of the order is worked', async () => {
+    const started = { dateStart: new Date().toISOString() };
+    await openHistory([
+      anOrder('o-revision', { condition: OrderCondition.revision, tip: 15, ...started }),
+      anOrder('o-requeued', { condition: OrderCondition.requeued, tip: 20 }),
+      anOrder('o-review', { condition: OrderCondition.resultReview, tip: 25, ...started }),
+      anOrder('o-untipped', { condition: OrderCondition.revision, tip: 0, ...started }),
+    ]);
+    for (const [id, tip] of [
+      ['o-revision', '15'],
+      ['o-requeued', '20'],
+      ['o-review', '25'],
+    ] as const) {
+      const row = within(rowOf(id));
+      expect(row.getByText(tip)).toBeVisible();
+      expect(row.queryByRole('button', { name: OrderHistoryText.leaveTip })).not.toBeInTheDocument();
+    }
+    expect(
+      within(rowOf('o-untipped')).getByRole('button', { name: OrderHistoryText.leaveTip }),
+    ).toBeDisabled();
+  });
+
+  // Walk of issue 36: an option was listed apart from its service (the server stores the options after all
+  // the services); the editor shows it with its service.
+  it('lists an option under its service, not apart from it', async () => {
+    const service = (id: string, title: string, cost: number) => ({
+      ...anEntry(id, title, `/api/files/${id}.webp`, cost),
+      serviceId: id,
+    });
+    const option = { ...anEntry('opt-matte', 'Matte finish', '/api/files/matte.webp', 3), isOptional: true };
+    await openHistory([
+      anOrder('o-options', {
+        persons: [
+          {
+            id: 'photo',
+            orders: [
+              service('s-skin', 'Skin', 5),
+              service('s-eyes', 'Eyes', 7),
+              { ...option, serviceId: 's-skin' },
+            ],
+          },
+        ],
+      }),
+    ]);
+    const row = within(rowOf('o-options'));
+    const itemOf = (title: string) => row.getByText(title).closest('li')!;
+    expect(within(itemOf('Skin')).getByText('Matte finish')).toBeVisible();
+    expect(within(itemOf('Skin')).getByText('3 coins')).toBeVisible();
+    expect(within(itemOf('Eyes')).queryByText('Matte finish')).not.toBeInTheDocument();
+    // The option's own item, inside its service's.
+    expect(itemOf('Skin')).toContainElement(itemOf('Matte finish'));
+  });
+
+  it('keeps an option where it is when the order does not say its service (a view recorded before)', async () => {
+    const option = { ...anEntry('opt-matte', 'Matte finish', '/api/files/matte.webp', 3), isOptional: true };
+    await openHistory([
+      anOrder('o-old', {
+        persons: [{ id: 'photo', orders: [anEntry('s-skin', 'Skin', '/api/files/skin.webp', 5), option] }],
+      }),
+    ]);
+    expect(within(rowOf('o-old')).getByText('Matte finish')).toBeVisible();
+  });
+
   it('shows the expired placeholder instead of the pictures of an order past 30 days', async () => {
     const expired = anOrder('o-expired', {
       pictures: { original: null, thumbnail: null, draft: null, additional: null },
@@ -327,19 +419,36 @@ describe('/history', () => {
     await user.click(row.getByRole('button', { name: OrderHistoryText.more }));
     const dialog = within(await screen.findByRole('dialog'));
     expect(dialog.getByRole('img', { name: AccountUiText.pictureExpired })).toBeInTheDocument();
-    expect(dialog.queryByRole('link', { name: OrderHistoryText.download })).not.toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: OrderHistoryText.download })).not.toBeInTheDocument();
     expect(dialog.queryByRole('button', { name: OrderHistoryText.forRevision })).not.toBeInTheDocument();
   });
 
-  it('opens the result of an order with its download, hiding the table', async () => {
-    const { user } = await openHistory([anOrder('o-done')]);
+  // Customer side sections 2 and 7: "Download button (file name image.jpg)"; "Pictures are downloaded as
+  // blobs from the host path; a download error is only logged."
+  it('opens the result of an order with its download, a blob named image.jpg, hiding the table', async () => {
+    const { saved } = catchDownloads();
+    const { user, callsTo } = await openHistory([anOrder('o-done')], 1, {
+      'GET /api/files/o-done-final.jpg': { body: 'jpeg bytes' },
+    });
     await user.click(within(rowOf('o-done')).getByRole('button', { name: OrderHistoryText.more }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('link', { name: OrderHistoryText.download })).toHaveAttribute(
-      'download',
-      'image.jpg',
-    );
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: OrderHistoryText.download }));
+    await waitFor(() => expect(saved).toEqual(['image.jpg']));
+    expect(callsTo('GET', '/api/files/o-done-final.jpg')).toHaveLength(1);
+  });
+
+  it('only logs a download that failed', async () => {
+    const { saved, logged } = catchDownloads();
+    const { user } = await openHistory([anOrder('o-done')], 1, {
+      'GET /api/files/o-done-final.jpg': { status: 404 },
+    });
+    await user.click(within(rowOf('o-done')).getByRole('button', { name: OrderHistoryText.more }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: OrderHistoryText.download }));
+    await waitFor(() => expect(logged).toHaveBeenCalled());
+    expect(saved).toEqual([]);
+    expect(screen.queryByText(CustomerText.error)).not.toBeInTheDocument();
   });
 
   // Issue 23: the customer looks at the result in the review viewer; a refused order has none to look at.
@@ -388,7 +497,9 @@ describe('/history', () => {
       ]);
       expect(screen.queryByRole('table')).not.toBeInTheDocument();
       expect(cardOf('o-new').getByText(OrderText.lookingForDesigner)).toBeVisible();
-      expect(cardOf('o-new').queryByRole('progressbar')).not.toBeInTheDocument();
+      expect(
+        cardOf('o-new').getByRole('progressbar', { name: OrderText.lookingForDesigner }),
+      ).toHaveAttribute('aria-valuenow', '0');
       expect(cardOf('o-work').getByText(OrderText.inProgress)).toBeVisible();
       expect(cardOf('o-done').getByText(OrderText.executed)).toBeVisible();
       expect(cardOf('o-refused').getByText(OrderText.cancelled)).toBeVisible();
@@ -400,6 +511,25 @@ describe('/history', () => {
       expect(done.getByRole('button', { name: OrderHistoryText.more })).toBeEnabled();
       expect(cardOf('o-tipped').getByText('15 coins')).toBeVisible();
       expect(cardOf('o-new').getByRole('button', { name: OrderHistoryText.more })).toBeDisabled();
+    });
+
+    // Walk of issue 36: Ant Design hides the pagination's size changer below 576 px, so a phone had none.
+    it('offers the page sizes 5, 10 and 20 in a selector of its own, and asks for the chosen one from the first page', async () => {
+      onPhone();
+      const orders = Array.from({ length: 5 }, (_, index) => anOrder(`o-${index}`));
+      const { user, callsTo } = await openHistory(orders, 30);
+      await user.click(screen.getByRole('listitem', { name: '3' }));
+      await waitFor(() => expect(lastOrdersQuery(callsTo)).toEqual({ limit: '5', page: '3' }));
+
+      const sizes = screen.getByRole('combobox', { name: OrderHistoryText.pageSize });
+      expect(screen.getAllByRole('combobox')).toHaveLength(2);
+      expect(sizes.closest('.ant-select')).toHaveTextContent('5 / page');
+      await user.click(sizes);
+      // The chosen size is written in the box and offered in the list.
+      expect(await screen.findAllByTitle('5 / page')).toHaveLength(2);
+      expect(screen.getByTitle('10 / page')).toBeVisible();
+      await user.click(screen.getByTitle('20 / page'));
+      await waitFor(() => expect(lastOrdersQuery(callsTo)).toEqual({ limit: '20', page: '1' }));
     });
 
     it('leaves a tip from a card, hiding the cards while the dialog is open', async () => {
@@ -479,17 +609,18 @@ describe('/history', () => {
     });
 
     it('a refused order shows its reason, the original as the result, and no revision button', async () => {
-      const { dialog } = await openMoreDialog(
+      const { dialog, user, callsTo } = await openMoreDialog(
         anOrder('o-refused', {
           condition: OrderCondition.refused,
           refuseReason: { title: { user: 'The photo is too blurry' } },
         }),
+        { 'GET /api/files/o-refused.jpg': { body: 'jpeg bytes' } },
       );
       expect(screen.getByText(`${OrderText.rejectedForReason} The photo is too blurry`)).toBeInTheDocument();
-      expect(dialog.getByRole('link', { name: OrderHistoryText.download })).toHaveAttribute(
-        'href',
-        '/api/files/o-refused.jpg',
-      );
+      const { saved } = catchDownloads();
+      await user.click(dialog.getByRole('button', { name: OrderHistoryText.download }));
+      await waitFor(() => expect(saved).toEqual(['image.jpg']));
+      expect(callsTo('GET', '/api/files/o-refused.jpg')).toHaveLength(1);
       expect(dialog.queryByRole('button', { name: OrderHistoryText.forRevision })).not.toBeInTheDocument();
     });
   });

@@ -54,7 +54,7 @@ describe('login', () => {
     const pending = { message: 'Please confirm your e-mail', userId, dateStart: secondsAgo(2) };
     const { user } = await logIn('/login', { 'POST /api/login': { body: pending } });
 
-    expect(await screen.findByText(pending.message)).toBeInTheDocument();
+    expect(await screen.findByTestId('pending-confirmation')).toHaveTextContent(pending.message);
     const repeat = screen.getByRole('button', { name: CustomerText.repeat });
     expect(repeat).toBeDisabled();
     await user.hover(repeat.parentElement as HTMLElement);
@@ -107,5 +107,32 @@ describe('login', () => {
     const { user } = renderApp('/login');
     await user.click(await screen.findByRole('button', { name: CustomerText.repeat }));
     expect(await screen.findByText('Please wait')).toBeInTheDocument();
+  });
+
+  // Issue 36, the customer walk: the page had the site's bare title and no heading.
+  it('has its own document title and its heading', async () => {
+    mockFetch({});
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { level: 1, name: CustomerText.login })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Login – Retouch'));
+  });
+
+  it("moves the focus to the form after the header's Login button", async () => {
+    mockFetch({});
+    const { user, location } = renderApp('/');
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: CustomerText.login }));
+    await waitFor(() => expect(location().pathname).toBe('/login'));
+    await waitFor(() => expect(screen.getByLabelText(CustomerText.emailOrUsername)).toHaveFocus());
+  });
+
+  it('tells a customer who logs in again before confirming the e-mail, though the banner was already shown', async () => {
+    const pending = { message: 'Please confirm your e-mail', userId, dateStart: secondsAgo(2) };
+    setPendingRegistration(pending);
+    await logIn('/login', { 'POST /api/login': { body: pending } });
+    const notice = (await screen.findByText(CustomerText.emailNotConfirmed)).closest<HTMLElement>(
+      '[role=alert]',
+    )!;
+    expect(notice).toHaveTextContent(pending.message);
+    expect(screen.getByTestId('pending-confirmation')).toHaveTextContent(pending.message);
   });
 });

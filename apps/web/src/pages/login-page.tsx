@@ -1,13 +1,14 @@
 import { CustomerText } from '@retouch/shared/texts';
-import { Card } from 'antd';
+import { PageCard } from '@/components/page-card';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { SiteText } from '@/features/site/texts';
 import { SocialLoginButtons } from '@/features/social-login/components/social-login-buttons';
 
 export default function LoginPage() {
   return (
-    <Card title={CustomerText.login} style={{ maxWidth: 420, margin: '0 auto' }}>
+    <PageCard heading={CustomerText.login} documentTitle={SiteText.titleOf(CustomerText.login)}>
       <LoginForm />
       <SocialLoginButtons />
-    </Card>
+    </PageCard>
   );
 }

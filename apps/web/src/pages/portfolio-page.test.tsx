@@ -12,10 +12,12 @@ import { preferReducedMotion } from '@/test/viewport';
 function aService(id: string, title: string, cost = 3): PublicService {
   return {
     _id: id,
-    title: { user: title },
-    description: { user: `What ${title} does` },
+    title: { admin: title, user: title },
+    description: { admin: `Что делает ${title}`, user: `What ${title} does` },
+    instruction: `Do ${title}`,
     cost,
     executionTime: 10,
+    status: true,
     picture: `/api/files/catalog/${id}.webp`,
     pictureThumb: `/api/files/catalog/${id}-thumb.webp`,
     pictureBefore: `/api/files/catalog/${id}-before.webp`,
@@ -32,13 +34,13 @@ function aService(id: string, title: string, cost = 3): PublicService {
 
 const face: PublicGroup = {
   _id: 'g-face',
-  title: { user: 'Face' },
+  title: { admin: 'Лицо', user: 'Face' },
   status: true,
   list: [aService('s-skin', 'Skin', 5), aService('s-eyes', 'Eyes'), aService('s-teeth', 'Teeth')],
 };
 const body: PublicGroup = {
   _id: 'g-body',
-  title: { user: 'Body' },
+  title: { admin: 'Тело', user: 'Body' },
   status: true,
   list: [aService('s-slim', 'Slim')],
 };
@@ -106,6 +108,18 @@ describe('/portfolio', () => {
       'aria-pressed',
       'false',
     );
+  });
+
+  // Issue 36, the customer walk: on a phone the slides cut the pictures to a square.
+  it('shows every picture whole, in the slides and in the details', async () => {
+    openPortfolio();
+    const panel = within(await screen.findByRole('region', { name: 'Skin' }));
+    const thumbnails = within(carousel('Face'))
+      .getAllByRole('group')
+      .map((slide) => slide.querySelector('img')!);
+    expect(thumbnails).toHaveLength(3);
+    for (const thumbnail of thumbnails) expect(thumbnail).toHaveStyle({ objectFit: 'contain' });
+    expect(panel.getByRole('img', { name: 'Skin' })).toHaveStyle({ objectFit: 'contain' });
   });
 
   it('loops a group of several services but not a group of one', async () => {

@@ -1,6 +1,6 @@
 import { AccountText, AccountUiText } from '@retouch/shared/accounts';
 import { MAX_AVATAR_BYTES } from '@retouch/shared/constants';
-import { CustomerText } from '@retouch/shared/texts';
+import { CustomerText, ServerText } from '@retouch/shared/texts';
 import { AvatarText } from '@retouch/shared/users';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -68,8 +68,10 @@ describe('profile', () => {
     expect(await screen.findByTestId('avatar-progress')).toHaveTextContent('40%');
 
     const saved = aUser({ name: { giveName: 'Eve', familyName: 'Lee' }, picture: '/files/avatars/eve.webp' });
-    act(() => xhr.respond(200, saved));
+    // Customer side section 8: "Successes: 'Success' plus the server message".
+    act(() => xhr.respond(200, { ...saved, message: ServerText.profileUpdated }));
     expect(await screen.findByText(CustomerText.success)).toBeInTheDocument();
+    expect(screen.getByText(ServerText.profileUpdated)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByTestId('avatar-progress')).not.toBeInTheDocument());
     expect(screen.getByRole('img', { name: CustomerText.avatar })).toHaveAttribute('src', saved.picture);
   });
@@ -142,19 +144,16 @@ describe('profile', () => {
       expect(await screen.findByText(CustomerText.passwordsDontMatch)).toBeInTheDocument();
     });
 
-    it('takes an old password of any length: only the server knows it', async () => {
-      const { user, callsTo } = await openPasswordForm({
-        'PATCH /api/user/change/password': { body: { message: 'Your password has been changed' } },
-      });
+    // Customer-side section 5: 'Passwords (old, new, confirm) required, minimum 6 characters'.
+    it('refuses an old password under 6 characters, with the text of the specification', async () => {
+      const { user, callsTo } = await openPasswordForm();
       await user.type(screen.getByLabelText(CustomerText.oldPassword), 'abc');
       await user.type(screen.getByLabelText(CustomerText.newPassword), 'secret2');
       await user.type(screen.getByLabelText(CustomerText.confirmPassword), 'secret2');
       await user.click(panel().getByRole('button', { name: CustomerText.save }));
-      expect(await screen.findByText('Your password has been changed')).toBeInTheDocument();
-      expect(callsTo('PATCH', '/api/user/change/password')[0]?.body).toEqual({
-        oldPassword: 'abc',
-        password: 'secret2',
-      });
+      expect(await screen.findAllByText(CustomerText.passwordTooShort)).toHaveLength(1);
+      expect(screen.getByLabelText(CustomerText.oldPassword)).toHaveAttribute('aria-invalid', 'true');
+      expect(callsTo('PATCH', '/api/user/change/password')).toHaveLength(0);
     });
 
     it('sends the old and new password and shows the answer', async () => {

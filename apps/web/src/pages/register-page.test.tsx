@@ -134,4 +134,12 @@ describe('registration', () => {
     await submit(user);
     expect(await screen.findByText(CustomerText.somethingWrong)).toBeInTheDocument();
   });
+
+  // Issue 36, the customer walk: the page had the site's bare title and no heading.
+  it('has its own document title and its heading', async () => {
+    mockFetch({});
+    renderApp('/register');
+    expect(await screen.findByRole('heading', { level: 1, name: CustomerText.register })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Register – Retouch'));
+  });
 });

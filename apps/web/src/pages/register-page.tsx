@@ -1,11 +1,12 @@
 import { CustomerText } from '@retouch/shared/texts';
-import { Card } from 'antd';
+import { PageCard } from '@/components/page-card';
 import { RegisterForm } from '@/features/auth/components/register-form';
+import { SiteText } from '@/features/site/texts';
 
 export default function RegisterPage() {
   return (
-    <Card title={CustomerText.register} style={{ maxWidth: 420, margin: '0 auto' }}>
+    <PageCard heading={CustomerText.register} documentTitle={SiteText.titleOf(CustomerText.register)}>
       <RegisterForm />
-    </Card>
+    </PageCard>
   );
 }

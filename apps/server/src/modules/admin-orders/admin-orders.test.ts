@@ -224,7 +224,10 @@ describe('GET /api/admin/orders/order/{id}', () => {
       condition: OrderCondition.fixing,
       cost: teethCost,
       client: { _id: customer.user._id, email: customer.credentials.email },
-      persons: [{ id: 'photo', orders: [{ _id: teethId, title: { admin: 'Отбеливание зубов' } }] }],
+      // Back office section 3: a person's order item carries its ref (the service or option it names).
+      persons: [
+        { id: 'photo', orders: [{ _id: teethId, ref: teethId, title: { admin: 'Отбеливание зубов' } }] },
+      ],
     });
     const [reviewed, running] = order.processing;
     expect(reviewed).toMatchObject({
@@ -238,6 +241,44 @@ describe('GET /api/admin/orders/order/{id}', () => {
     expect(reviewed!.executor!.result.picture).toBeTruthy();
     expect(running?.executor).toMatchObject({ _id: designer.userId, dateEnd: null });
     expect(order.currentProcessing?._id).toBe(running!._id);
+  });
+
+  it("lists a revision's client message before the attempt it started at the same moment", async () => {
+    const { orderId, designer } = await orderInWork();
+    t.clock.advance(MINUTE);
+    const now = t.clock.now();
+    await t.db
+      .update(orderProcessing)
+      .set({ dateEnd: now, resultStatus: ExecutorResult.completed })
+      .where(eq(orderProcessing.orderId, orderId));
+    // One transaction writes both (a revision handed straight back to its designer): the same time, and
+    // ids that would put the attempt first.
+    await t.db.insert(orderProcessing).values([
+      {
+        id: 'ffffffff-0000-4000-8000-000000000001',
+        orderId,
+        kind: 'client',
+        clientMessage: 'Softer, please',
+        createdAt: now,
+      },
+      {
+        id: '00000000-0000-4000-8000-000000000001',
+        orderId,
+        kind: 'executor',
+        executorId: designer.userId,
+        dateStart: now,
+        createdAt: now,
+      },
+    ]);
+
+    const order = (await admin.get(`/api/admin/orders/order/${orderId}`)).body as StaffOrder;
+    expect(order.processing.map((step) => (step.client ? 'client' : 'executor'))).toEqual([
+      'executor',
+      'client',
+      'executor',
+    ]);
+    expect(order.processing[1]!.client).toEqual({ message: 'Softer, please' });
+    expect(order.currentProcessing?._id).toBe('00000000-0000-4000-8000-000000000001');
   });
 
   it('answers 404 with a clear message for an unknown or malformed id', async () => {

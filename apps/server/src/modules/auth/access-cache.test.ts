@@ -7,7 +7,7 @@ const session = (sessionId: string, userId: string): CachedSession => ({
   lastActiveAt: new Date(0),
   expiresAt: new Date(8.64e15),
 });
-const access: CachedAccess = { permissions: [], roleId: 'role', roleTitle: 'User' };
+const access: CachedAccess = { permissions: [], roleId: 'role', roleTitle: 'User', custom: false };
 
 /** A loader that counts its calls and answers what `value` holds at the time. */
 function loader<V>(value: V) {

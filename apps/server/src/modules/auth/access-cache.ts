@@ -14,6 +14,8 @@ export interface CachedAccess {
   permissions: PermissionEntry[];
   roleId: string;
   roleTitle: string;
+  /** Their own switches replace the role's (the role `custom` of back office section 3). */
+  custom: boolean;
 }
 
 /** What changed: these sessions ended, or everything about these users (sessions, role, permissions). */

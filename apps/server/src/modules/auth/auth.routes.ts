@@ -10,7 +10,7 @@ import {
   registrationSchema,
   resendAnswerSchema,
 } from '@retouch/shared/auth';
-import { PermissionSign, hasPermission } from '@retouch/shared/permissions';
+import { PermissionSign, hasPermission, heldRoleTitle } from '@retouch/shared/permissions';
 import { ServerText } from '@retouch/shared/texts';
 import { messageSchema } from '@retouch/shared/users';
 import { AppError } from '../../lib/app-error';
@@ -111,7 +111,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     return {
       loggedIn: true,
       isAdmin: hasPermission(access.permissions, PermissionSign.showAdmin),
-      role: access.roleTitle,
+      role: heldRoleTitle(access.roleTitle, access.custom),
     };
   });
 }

@@ -63,14 +63,17 @@ export function toAdminCatalog(rows: CatalogRows): AdminGroup[] {
   }));
 }
 
-/** What customers see: active groups, services and options only, user-language texts, no designer pay. */
+/**
+ * What customers see: active groups, services and options only, with the fields of the customer side's
+ * entities (section 3), both languages included; never the designer's pay.
+ */
 export function toPublicCatalog(rows: CatalogRows): PublicGroup[] {
   const degreesById = new Map(rows.degrees.map((degree) => [degree.id, degree]));
   return toAdminCatalog(rows)
     .filter((group) => group.status)
     .map((group) => ({
       _id: group._id,
-      title: { user: group.title.user },
+      title: group.title,
       status: true as const,
       list: group.list
         .filter((service) => service.status)
@@ -81,10 +84,12 @@ export function toPublicCatalog(rows: CatalogRows): PublicGroup[] {
 function toPublicOption(option: AdminOption): PublicOption {
   return {
     _id: option._id,
-    title: { user: option.title.user },
-    description: { user: option.description.user },
+    title: option.title,
+    description: option.description,
+    instruction: option.instruction,
     cost: option.cost,
     executionTime: option.executionTime,
+    status: option.status,
     picture: option.picture,
     pictureThumb: option.pictureThumb,
     pictureBefore: option.pictureBefore,

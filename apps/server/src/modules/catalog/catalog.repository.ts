@@ -23,20 +23,27 @@ export interface CatalogRows {
   degrees: DegreeRow[];
 }
 
-/** Every live catalogue row, in display order (creation order). */
+/**
+ * Every live catalogue row, in display order: creation order, ties (rows made in one transaction) broken
+ * by id, so a row keeps its place after a save.
+ */
 export async function loadCatalogRows(db: Executor): Promise<CatalogRows> {
   const [groupRows, serviceRows, optionRows, links, degreeRows] = await Promise.all([
     db
       .select()
       .from(serviceGroups)
       .where(isNull(serviceGroups.deletedAt))
-      .orderBy(asc(serviceGroups.createdAt)),
-    db.select().from(services).where(isNull(services.deletedAt)).orderBy(asc(services.createdAt)),
+      .orderBy(asc(serviceGroups.createdAt), asc(serviceGroups.id)),
+    db
+      .select()
+      .from(services)
+      .where(isNull(services.deletedAt))
+      .orderBy(asc(services.createdAt), asc(services.id)),
     db
       .select()
       .from(serviceOptions)
       .where(isNull(serviceOptions.deletedAt))
-      .orderBy(asc(serviceOptions.createdAt)),
+      .orderBy(asc(serviceOptions.createdAt), asc(serviceOptions.id)),
     db
       .select({ serviceId: serviceDegrees.serviceId, degreeId: serviceDegrees.degreeId })
       .from(serviceDegrees)
@@ -54,7 +61,11 @@ export async function loadCatalogRows(db: Executor): Promise<CatalogRows> {
 }
 
 export function listDegreeRows(db: Executor): Promise<DegreeRow[]> {
-  return db.select().from(degrees).where(isNull(degrees.deletedAt)).orderBy(asc(degrees.createdAt));
+  return db
+    .select()
+    .from(degrees)
+    .where(isNull(degrees.deletedAt))
+    .orderBy(asc(degrees.createdAt), asc(degrees.id));
 }
 
 /** `update`: the row is held until the transaction ends (a change read before it is written). */

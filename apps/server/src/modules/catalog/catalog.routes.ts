@@ -17,6 +17,7 @@ import {
   optionTemplateBodySchema,
   optionTemplateSchema,
   reasonBodySchema,
+  reasonCreateBodySchema,
   refusalReasonSchema,
   offerDataSchema,
   publicCatalogSchema,
@@ -283,7 +284,7 @@ export async function catalogRoutes(fastify: FastifyInstance) {
   );
   app.post(
     '/api/admin/orders/reason',
-    { config: editServices, schema: { body: reasonBodySchema, ...answers.reason } },
+    { config: editServices, schema: { body: reasonCreateBodySchema, ...answers.reason } },
     async (request, reply) =>
       reply.status(201).send(await createReason(app.db, await actor(request), request.body)),
   );

@@ -34,7 +34,7 @@ export async function listDegrees(db: Database): Promise<Degree[]> {
 
 const degreeTarget = (row: DegreeRow) => ({ type: AuditTarget.degree, id: row.id, label: row.titleAdmin });
 
-/** Creates a degree with its titles; the first one becomes the default. */
+/** Creates a degree, empty unless titles were sent (back office section 7); the first one becomes the default. */
 export async function createDegree(
   db: Database,
   actorId: string,

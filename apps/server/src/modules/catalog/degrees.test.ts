@@ -88,15 +88,23 @@ describe('degrees of action', () => {
     ['no EN title', { title: { admin: 'Сильно' } }],
   ];
 
-  it.each([['no body', undefined] as [string, unknown], ...untitled])(
-    'refuses to create a degree with %s, in Russian, and adds none',
-    async (_case, body) => {
+  // Back office section 7: "POST the same path (creates an empty one)"; titles sent are kept.
+  it.each([
+    ['no body', undefined, { admin: '', user: '' }],
+    ['no title', {}, { admin: '', user: '' }],
+    ['empty titles', { title: { admin: '', user: '' } }, { admin: '', user: '' }],
+    ['a blank RU title', { title: { admin: '   ', user: 'Strong' } }, { admin: '', user: 'Strong' }],
+    ['no EN title', { title: { admin: 'Сильно' } }, { admin: 'Сильно', user: '' }],
+  ] as Array<[string, unknown, Degree['title']]>)(
+    'creates a degree from %s, with the titles sent or empty ones, not the default',
+    async (_case, body, title) => {
       const before = await listDegrees();
-      expect(await admin.post('/api/admin/services/degree', body)).toMatchObject({
-        status: 400,
-        body: { message: CatalogText.degreeTitleEmpty },
-      });
-      expect(await listDegrees()).toEqual(before);
+      const answer = await admin.post('/api/admin/services/degree', body);
+      expect(answer).toMatchObject({ status: 201, body: { title, default: false } });
+      const created = answer.body as Degree;
+      const after = await listDegrees();
+      expect(after).toHaveLength(before.length + 1);
+      expect(after).toContainEqual(created);
     },
   );
 

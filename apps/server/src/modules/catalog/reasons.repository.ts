@@ -4,12 +4,13 @@ import { refusalReasons } from '../../db/schema/index';
 
 export type ReasonRow = typeof refusalReasons.$inferSelect;
 
+/** In creation order, ties (rows made in one transaction) broken by id: a saved row keeps its place. */
 export function listLiveReasons(db: Executor): Promise<ReasonRow[]> {
   return db
     .select()
     .from(refusalReasons)
     .where(isNull(refusalReasons.deletedAt))
-    .orderBy(asc(refusalReasons.createdAt));
+    .orderBy(asc(refusalReasons.createdAt), asc(refusalReasons.id));
 }
 
 export async function lockLiveReasonRow(db: Executor, id: string): Promise<ReasonRow | undefined> {
@@ -39,10 +40,11 @@ export async function softDeleteReason(db: Executor, id: string, now: Date): Pro
   await db.update(refusalReasons).set({ deletedAt: now }).where(eq(refusalReasons.id, id));
 }
 
-export async function liveReasonExists(db: Executor, id: string): Promise<boolean> {
+/** A reason not deleted, with its titles (a reason is created empty and titled later). */
+export async function findLiveReason(db: Executor, id: string): Promise<ReasonRow | undefined> {
   const [reason] = await db
-    .select({ id: refusalReasons.id })
+    .select()
     .from(refusalReasons)
     .where(and(eq(refusalReasons.id, id), isNull(refusalReasons.deletedAt)));
-  return reason !== undefined;
+  return reason;
 }

@@ -1,6 +1,11 @@
 import type { z } from 'zod';
 import { AuditTarget } from '@retouch/shared/audit';
-import { CatalogText, type reasonBodySchema, type RefusalReason } from '@retouch/shared/catalog';
+import {
+  CatalogText,
+  type reasonBodySchema,
+  type reasonCreateBodySchema,
+  type RefusalReason,
+} from '@retouch/shared/catalog';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { changesNothing, recordRowChange } from '../audit/audit.repository';
@@ -17,8 +22,8 @@ function toReason(row: ReasonRow): RefusalReason {
   return { _id: row.id, title: { admin: row.titleAdmin, user: row.titleUser } };
 }
 
-/** A reason's body, as its route parsed it. */
-type ReasonInput = z.output<typeof reasonBodySchema>;
+/** A reason's body, as its route parsed it: titles filled on an edit, possibly empty on create. */
+type ReasonInput = z.output<typeof reasonBodySchema> | z.output<typeof reasonCreateBodySchema>;
 
 function toReasonValues({ title }: ReasonInput) {
   return { titleAdmin: title.admin, titleUser: title.user };
@@ -36,6 +41,7 @@ async function lockLiveReason(tx: Transaction, id: string): Promise<ReasonRow> {
   return row;
 }
 
+/** Creates a reason with the titles sent, empty ones when none were (back office section 7). */
 export async function createReason(db: Database, actorId: string, body: ReasonInput): Promise<RefusalReason> {
   const values = toReasonValues(body);
   return db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { DispatchText, type refuseBodySchema } from '@retouch/shared/dispatch';
-import { liveReasonExists } from '../catalog/reasons.repository';
+import { findLiveReason } from '../catalog/reasons.repository';
 import { AppError } from '../../lib/app-error';
 import { deliverResult, refuseOrder as refuseHeldOrder } from '../order-flow/designer-commands';
 import type { OrderFlowDeps } from '../order-flow/order-transition';
@@ -18,13 +18,18 @@ export async function completeOrder(
   return { message: DispatchText.orderSent };
 }
 
-/** `POST /api/admin/orders/executor/refuse` {_id}: the refusal with its reason goes to review (condition 3). */
+/**
+ * `POST /api/admin/orders/executor/refuse` {_id}: the refusal with its reason goes to review (condition 3).
+ * A reason still untitled (created empty) is no reason chosen: the customer would read an empty one.
+ */
 export async function refuseOrder(
   deps: OrderFlowDeps,
   designerId: string,
   { _id: reasonId }: z.output<typeof refuseBodySchema>,
 ): Promise<{ message: string }> {
-  if (!(await liveReasonExists(deps.db, reasonId))) throw AppError.badRequest(DispatchText.reasonUnknown);
+  const reason = await findLiveReason(deps.db, reasonId);
+  if (!reason) throw AppError.badRequest(DispatchText.reasonUnknown);
+  if (!reason.titleAdmin || !reason.titleUser) throw AppError.badRequest(DispatchText.reasonMissing);
   await refuseHeldOrder(deps, designerId, reasonId);
   return { message: DispatchText.orderRefused };
 }

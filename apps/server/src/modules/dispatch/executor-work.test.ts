@@ -160,6 +160,20 @@ describe('POST /api/admin/orders/executor/refuse', () => {
     expect(attempt).toMatchObject({ resultStatus: ExecutorResult.refused, resultReasonId: reason!.id });
     await expect.poll(() => changes.map((change) => change.condition)).toEqual([0, 1, 3]);
   });
+
+  it('is not sent with a reason created empty and not titled yet: no reason chosen, the order stays in work', async () => {
+    const { designer, orderId } = await designerHolding();
+    const [untitled] = await t.db
+      .insert(refusalReasons)
+      .values({ titleAdmin: 'Без EN', titleUser: '' })
+      .returning();
+    const answer = await designer.client.post('/api/admin/orders/executor/refuse', { _id: untitled!.id });
+    expect(answer).toMatchObject({ status: 400, body: { message: DispatchText.reasonMissing } });
+    expect(await orderRow(orderId)).toMatchObject({
+      condition: OrderCondition.inWork,
+      executorId: designer.userId,
+    });
+  });
 });
 
 describe('PATCH /api/admin/orders/executor/change/order', () => {

@@ -1,44 +1,16 @@
-import { and, count, eq, exists, isNull, or } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { PermissionSign } from '@retouch/shared/permissions';
 import type { Executor } from '../../db/client';
-import { rolePermissions, shifts, userPermissions, users } from '../../db/schema/index';
+import { shifts, users } from '../../db/schema/index';
+import { userHoldsSign } from '../permissions/permissions.repository';
 
-/** People on an open shift who hold the designer's cabinet (their own switches, or else their role's). */
+/** People on an open shift who hold the designer's cabinet: anyone in the back office may open a shift. */
 export async function countDesignersOnShift(db: Executor): Promise<number> {
-  const sign = PermissionSign.cabinetDesigner;
-  const byRole = db
-    .select({ sign: rolePermissions.sign })
-    .from(rolePermissions)
-    .where(
-      and(
-        eq(rolePermissions.roleId, users.roleId),
-        eq(rolePermissions.sign, sign),
-        eq(rolePermissions.status, true),
-      ),
-    );
-  const byUser = db
-    .select({ sign: userPermissions.sign })
-    .from(userPermissions)
-    .where(
-      and(
-        eq(userPermissions.userId, users.id),
-        eq(userPermissions.sign, sign),
-        eq(userPermissions.status, true),
-      ),
-    );
   const [row] = await db
     .select({ value: count() })
     .from(shifts)
     .innerJoin(users, eq(users.id, shifts.userId))
-    .where(
-      and(
-        isNull(shifts.endedAt),
-        or(
-          and(eq(users.customPermissions, false), exists(byRole)),
-          and(eq(users.customPermissions, true), exists(byUser)),
-        ),
-      ),
-    );
+    .where(and(isNull(shifts.endedAt), userHoldsSign(db, PermissionSign.cabinetDesigner)));
   return row?.value ?? 0;
 }
 

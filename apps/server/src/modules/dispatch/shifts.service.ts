@@ -17,8 +17,9 @@ export async function currentShift(db: Database, userId: string): Promise<Shift>
 
 /**
  * `POST /api/executor/shift/toggle`: starts a shift, or ends the open one (leaving every search queue).
- * Only a designer (cabinetDesigner) may start one: a shift counts against the overload notice. Anyone may
- * end theirs. Two toggles racing meet the one-open-shift index: the loser reads the winner's shift.
+ * "The header shift button may be used by anyone" (back office section 4): anyone in the back office
+ * (showAdmin) starts one; only designers' shifts count against the overload notice. Anyone may end theirs.
+ * Two toggles racing meet the one-open-shift index: the loser reads the winner's shift.
  */
 export async function toggleShift(db: Database, userId: string, now: Date): Promise<Shift> {
   try {
@@ -27,8 +28,8 @@ export async function toggleShift(db: Database, userId: string, now: Date): Prom
         await removeWaiters(tx, userId, [DispatchQueue.executor, DispatchQueue.review]);
         return { startDate: null };
       }
-      if (!hasPermission(await findEffectivePermissions(tx, userId), PermissionSign.cabinetDesigner)) {
-        throw AppError.forbidden(DispatchText.shiftNeedsCabinet);
+      if (!hasPermission(await findEffectivePermissions(tx, userId), PermissionSign.showAdmin)) {
+        throw AppError.forbidden(DispatchText.shiftNeedsBackOffice);
       }
       await insertShift(tx, userId, now);
       return { startDate: now.toISOString() };

@@ -2,8 +2,10 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'driz
 import { ExecutorResult, ReviewResult } from '@retouch/shared/dispatch';
 import type { EtaOrder, HandlingSample } from '@retouch/shared/eta';
 import { ConditionGroup } from '@retouch/shared/order-flow';
+import { PermissionSign } from '@retouch/shared/permissions';
 import type { Database } from '../../db/client';
-import { orderItems, orderPersons, orderProcessing, orders, shifts } from '../../db/schema/index';
+import { orderItems, orderPersons, orderProcessing, orders, shifts, users } from '../../db/schema/index';
+import { userHoldsSign } from '../permissions/permissions.repository';
 
 /** Recent work the rates are learned from. */
 const SAMPLES = 500;
@@ -150,7 +152,12 @@ export async function ordersInReview(db: Database) {
   return rows.map((row) => ({ id: row.id, resultAt: row.resultAt ?? new Date() }));
 }
 
+/** Designers on shift: anyone in the back office may open a shift, only the designer's cabinet takes orders. */
 export async function countDesignersOnShift(db: Database): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(shifts).where(isNull(shifts.endedAt));
+  const [row] = await db
+    .select({ value: count() })
+    .from(shifts)
+    .innerJoin(users, eq(users.id, shifts.userId))
+    .where(and(isNull(shifts.endedAt), userHoldsSign(db, PermissionSign.cabinetDesigner)));
   return row?.value ?? 0;
 }

@@ -2,11 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StaffOrder } from '@retouch/shared/dispatch';
 import { OrderCondition } from '@retouch/shared/orders';
+import { PermissionSign } from '@retouch/shared/permissions';
 import { SocketEvent } from '@retouch/shared/realtime';
 import { dispatchWaiters, orders, shifts } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { logIn, signUpCustomer } from '../../../test/fixtures';
 import { TEST_ADMIN } from '../../../test/test-config';
+import { insertRole } from '../permissions/permissions.repository';
 import {
   catalogServices,
   connectedSocket,
@@ -73,6 +75,16 @@ describe('the estimate of when a result comes', () => {
     expect(await etaOf(customer.client, first)).toBeNull();
     const none = await t.client().get(`/api/system/order/eta?minutes=${planned}`);
     expect(none.body).toEqual({ eta: null });
+  });
+
+  it('has none while only staff without the designer cabinet are on shift (anyone in the back office may open one)', async () => {
+    await insertRole(t.db, 'Только админка', [PermissionSign.showAdmin], false);
+    const [clerk] = await createStaff(t, 'Только админка');
+    const shift = await clerk!.client.post('/api/executor/shift/toggle');
+    expect(shift.body.startDate).toEqual(expect.any(String));
+    const customer = await signUpCustomer(t);
+    const orderId = await placeOrder(customer.client, teeth._id);
+    expect(await etaOf(customer.client, orderId)).toBeNull();
   });
 
   it('tells visitors and customers when, never the queue size or the designers on shift: staff read those', async () => {

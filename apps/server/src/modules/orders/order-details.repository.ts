@@ -1,5 +1,5 @@
 import type { PersonProfileSnapshot } from '@retouch/shared/person-profiles';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import {
@@ -52,6 +52,11 @@ export interface OrderDetails {
 const executors = alias(users, 'executors');
 const reviewers = alias(users, 'reviewers');
 const stepReasons = alias(refusalReasons, 'step_reasons');
+/**
+ * Sorts a client's message before the attempt its revision started in the same transaction (the same
+ * time): false, a client step, comes first.
+ */
+const clientStepsFirst = sql`${orderProcessing.kind} <> 'client'`;
 
 const bilingual = (admin: string | null | undefined, user: string | null | undefined): Bilingual => ({
   admin: admin ?? '',
@@ -99,7 +104,7 @@ export async function loadOrderDetails(db: Database, rows: OrderRow[]): Promise<
       .leftJoin(reviewers, eq(reviewers.id, orderProcessing.reviewerId))
       .leftJoin(stepReasons, eq(stepReasons.id, orderProcessing.resultReasonId))
       .where(inArray(orderProcessing.orderId, orderIds))
-      .orderBy(asc(orderProcessing.createdAt), asc(orderProcessing.id)),
+      .orderBy(asc(orderProcessing.createdAt), asc(clientStepsFirst), asc(orderProcessing.id)),
   ]);
 
   const degreeById = new Map(degreeRows.map((degree) => [degree.id, degree]));

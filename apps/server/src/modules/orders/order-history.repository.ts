@@ -24,9 +24,11 @@ const kept = (column: string) => sql.raw(`case when page.pictures_expired_at is 
 // (issue 20); it changes only with the persons and items, which recordPersonsView follows, so the
 // history shows the services as they were ordered (docs/decisions/0033-history-persons-as-ordered.md).
 
-/** An entry of `item` (with its `service` and `opt`) as the history presents it. */
+/** An entry of `item` (with its `service` and `opt`) as the history presents it; an option names its service. */
 const entryObject = sql`json_build_object(
     '_id', coalesce(item.option_id, item.service_id),
+    'ref', coalesce(item.option_id, item.service_id),
+    'serviceId', item.service_id,
     'isOptional', item.option_id is not null,
     'title', json_build_object('user', coalesce(opt.title_user, service.title_user)),
     'description', json_build_object('user', coalesce(opt.description_user, service.description_user)),
@@ -84,17 +86,26 @@ export async function recordAllPersonsViews(tx: Executor): Promise<void> {
     from (${allPersonsViews}) persons where persons.order_id = orders.id`);
 }
 
-/** The CTE after `page`: the page's steps, as a JSON list per order. */
+/** A designer's attempt of `step` as the customer sees it. */
+const attemptObject = sql`json_build_object('executor', json_build_object(
+    'dateStart', ${iso('step.date_start')},
+    'dateEnd', ${iso('step.date_end')},
+    'timeExtension', step.time_extension,
+    'result', json_build_object('status', step.result_status)
+  ))`;
+
+/**
+ * The CTE after `page`: the page's steps, as a JSON list per order (a revision's message before the
+ * attempt it started in the same transaction, as staff see them: order-details.repository.ts), and the
+ * running attempt, `current`: the last one without an end (the rule of order-staff-view.ts).
+ */
 const detailsOfPage = sql`steps as (
   select step.order_id, json_agg(case when step.kind = 'client'
     then json_build_object('client', json_build_object('message', coalesce(step.client_message, '')))
-    else json_build_object('executor', json_build_object(
-      'dateStart', ${iso('step.date_start')},
-      'dateEnd', ${iso('step.date_end')},
-      'timeExtension', step.time_extension,
-      'result', json_build_object('status', step.result_status)
-    )) end
-  order by step.created_at, step.id) as list
+    else ${attemptObject} end
+  order by step.created_at, step.kind <> 'client', step.id) as list,
+  (array_agg(${attemptObject} order by step.created_at desc, step.id desc)
+    filter (where step.kind = 'executor' and step.date_end is null))[1] as current
   from order_processing step where step.order_id in (select id from page)
   group by step.order_id
 )`;
@@ -122,7 +133,7 @@ const orderDocument = sql`json_build_object(
   'refuseReason', case when reason.id is not null
     then json_build_object('title', json_build_object('user', reason.title_user)) end,
   'processing', coalesce(steps.list, '[]'),
-  'currentProcessing', null,
+  'currentProcessing', steps.current,
   'persons', page.persons_view
 )`;
 

@@ -118,6 +118,10 @@ beforeAll(async () => {
   };
   const teethEntry = {
     _id: teeth.id,
+    // Customer side section 3: "each with a ref" (the service or option the entry names).
+    ref: teeth.id,
+    // Issue 36: the service an entry belongs to (itself for a service), so an option is shown under it.
+    serviceId: teeth.id,
     isOptional: false,
     title: { user: teeth.titleUser },
     description: { user: teeth.descriptionUser },
@@ -168,22 +172,33 @@ beforeAll(async () => {
   await insertOrder(1, minutesAgo(10), 999_999, { condition: OrderCondition.new });
   await teethOnly(1);
 
-  // 2. Held by the designer since 5 minutes, a time extension taken.
+  // 2. Held by the designer since 5 minutes, a time extension taken: the attempt a revision started, its
+  // message written in the same transaction (the same time; ids that would put the attempt first).
   await insertOrder(2, minutesAgo(20), 1, {
     condition: OrderCondition.inWork,
     executorId: designerId,
     dateStart: stamp(minutesAgo(5), 500),
   });
   await teethOnly(2);
-  await t.db.insert(orderProcessing).values({
-    orderId: orderId(2),
-    kind: 'executor',
-    executorId: designerId,
-    dateStart: minutesAgo(5),
-    deadlineAt: minutesAgo(-30),
-    timeExtension: true,
-    createdAt: minutesAgo(5),
-  });
+  await t.db.insert(orderProcessing).values([
+    {
+      id: '00000000-0000-4000-8003-000000000001',
+      orderId: orderId(2),
+      kind: 'executor',
+      executorId: designerId,
+      dateStart: minutesAgo(5),
+      deadlineAt: minutesAgo(-30),
+      timeExtension: true,
+      createdAt: minutesAgo(5),
+    },
+    {
+      id: '00000000-0000-4000-8003-000000000002',
+      orderId: orderId(2),
+      kind: 'client',
+      clientMessage: 'Brighter, please',
+      createdAt: minutesAgo(5),
+    },
+  ]);
 
   // 3. Its result in review.
   await insertOrder(3, minutesAgo(30), 0, { condition: OrderCondition.resultReview });
@@ -322,6 +337,8 @@ beforeAll(async () => {
   const entry = (service: typeof teeth, values: Record<string, unknown> = {}) => ({
     ...teethEntry,
     _id: service.id,
+    ref: service.id,
+    serviceId: service.id,
     title: { user: service.titleUser },
     description: { user: service.descriptionUser },
     picture: service.pictureThumb,
@@ -337,7 +354,12 @@ beforeAll(async () => {
       condition: OrderCondition.inWork,
       dateStart: iso(minutesAgo(5)),
       eta: eta(2),
-      processing: [step({ dateStart: iso(minutesAgo(5)), timeExtension: true })],
+      // The client's message before the attempt it started; the attempt running.
+      processing: [
+        { client: { message: 'Brighter, please' } },
+        step({ dateStart: iso(minutesAgo(5)), timeExtension: true }),
+      ],
+      currentProcessing: step({ dateStart: iso(minutesAgo(5)), timeExtension: true }),
     }),
     present(3, minutesAgo(30), 0, {
       condition: OrderCondition.resultReview,
@@ -366,6 +388,8 @@ beforeAll(async () => {
       dateStart: iso(minutesAgo(59)),
       message: 'Please keep the freckles',
       finalPicture: '/api/files/orders/6/final.jpg',
+      // An attempt without an end is the running one, as staff see it (order-staff-view.ts).
+      currentProcessing: step({ dateStart: iso(minutesAgo(59)), result: { status: 2 } }),
       processing: [
         step({ dateStart: iso(minutesAgo(59)), result: { status: 2 } }),
         step({
@@ -392,8 +416,10 @@ beforeAll(async () => {
           id: 'Person 1',
           orders: [
             {
+              // The option of Eyes, under which the history lists it.
               ...entry(eyes, { active: false }),
               _id: whiten!.id,
+              ref: whiten!.id,
               isOptional: true,
               title: { user: whiten!.titleUser },
               description: { user: whiten!.descriptionUser },

@@ -42,6 +42,7 @@ export async function presentStaffOrders(db: Database, rows: OrderRow[]): Promis
         id: person.name,
         orders: person.items.map(({ item, title, description, instruction, picture }) => ({
           _id: item.optionId ?? item.serviceId,
+          ref: item.optionId ?? item.serviceId,
           serviceId: item.serviceId,
           isOptional: item.optionId !== null,
           title,

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, exists, isNull, or, type SQL } from 'drizzle-orm';
 import {
   ALL_PERMISSION_SIGNS,
   type PermissionEntry,
@@ -30,10 +30,41 @@ export async function findEffectivePermissions(db: Executor, userId: string): Pr
   return ALL_PERMISSION_SIGNS.map((sign) => ({ sign, status: on.has(sign) }));
 }
 
+/**
+ * A condition on a query over `users`: the user holds the sign, by their own switches when they have
+ * them, else by their role's (the rule of findEffectivePermissions, for counting in SQL).
+ */
+export function userHoldsSign(db: Executor, sign: PermissionSignValue): SQL {
+  const byRole = db
+    .select({ sign: rolePermissions.sign })
+    .from(rolePermissions)
+    .where(
+      and(
+        eq(rolePermissions.roleId, users.roleId),
+        eq(rolePermissions.sign, sign),
+        eq(rolePermissions.status, true),
+      ),
+    );
+  const byUser = db
+    .select({ sign: userPermissions.sign })
+    .from(userPermissions)
+    .where(
+      and(
+        eq(userPermissions.userId, users.id),
+        eq(userPermissions.sign, sign),
+        eq(userPermissions.status, true),
+      ),
+    );
+  return or(
+    and(eq(users.customPermissions, false), exists(byRole)),
+    and(eq(users.customPermissions, true), exists(byUser)),
+  )!;
+}
+
 /** A live user's role and effective permissions, as every guarded request checks them. */
 export async function findAccess(db: Executor, userId: string) {
   const [user] = await db
-    .select({ roleId: users.roleId, roleTitle: roles.title })
+    .select({ roleId: users.roleId, roleTitle: roles.title, custom: users.customPermissions })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));

@@ -111,7 +111,7 @@ export async function rolesRoutes(fastify: FastifyInstance) {
       const actor = await app.requireIdentity(request);
       const id = userId(request.params);
       const permissions = await assignCustomPermissions(deps(), actor.userId, id, request.body.permissions);
-      return { message: AdminUsersText.permissionsChanged, permissions };
+      return { message: AdminUsersText.roleChanged, permissions };
     },
   );
 

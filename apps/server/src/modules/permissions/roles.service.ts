@@ -10,6 +10,7 @@ import {
   PermissionSign,
   RoleTitle,
   hasPermission,
+  heldRoleTitle,
   isStaffRole,
   type PermissionEntry,
 } from '@retouch/shared/permissions';
@@ -56,6 +57,7 @@ function toRole(row: RoleRow): Role {
     title: row.title,
     protected: row.isProtected,
     permissions: ALL_PERMISSION_SIGNS.map((sign) => ({
+      _id: String(sign),
       sign,
       status: hasPermission(row.permissions, sign),
       description: permissionDescription(sign),
@@ -94,8 +96,10 @@ async function loadRole(db: Executor, id: string): Promise<Role> {
   return toRole(row);
 }
 
+/** A title another role has (in any letter case), or `custom`, the name of a user's own switches. */
 async function refuseTakenTitle(db: Executor, title: string, exceptId?: string): Promise<void> {
-  if (await roleTitleTaken(db, title, exceptId)) throw AppError.conflict(AdminUsersText.roleTitleTaken);
+  if (title.toLowerCase() === RoleTitle.custom || (await roleTitleTaken(db, title, exceptId)))
+    throw AppError.conflict(AdminUsersText.roleTitleTaken);
 }
 
 /** Runs a change that may meet a concurrent one with the same title. */
@@ -214,7 +218,7 @@ export async function getUserPermissions(db: Executor, userId: string): Promise<
   return {
     permissions: await findEffectivePermissions(db, userId),
     custom: user.custom,
-    role: { _id: user.roleId, title: user.roleTitle },
+    role: { _id: user.roleId, title: heldRoleTitle(user.roleTitle, user.custom) },
   };
 }
 

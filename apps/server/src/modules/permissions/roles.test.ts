@@ -64,8 +64,10 @@ describe('roles', () => {
     );
     const designer = roles.find((r) => r.title === RoleTitle.designer)!;
     expect(designer.protected).toBe(false);
+    // Back office section 3: "Role: _id, title, permissions[{_id, status, description}]", the sign beside.
     expect(designer.permissions).toEqual(
       ALL_PERMISSION_SIGNS.map((sign) => ({
+        _id: String(sign),
         sign,
         status: sign === PermissionSign.showAdmin || sign === PermissionSign.cabinetDesigner,
         description: PERMISSION_DESCRIPTIONS[sign],
@@ -102,6 +104,15 @@ describe('roles', () => {
     expect((await post('Ab')).status).toBe(201);
     expect(await post('ab')).toMatchObject({ status: 409, body: { message: AdminUsersText.roleTitleTaken } });
     expect(await post('admin')).toMatchObject({
+      status: 409,
+      body: { message: AdminUsersText.roleTitleTaken },
+    });
+    // The name of the per-user set (back office section 3) is no role's to take.
+    expect(await post('Custom')).toMatchObject({
+      status: 409,
+      body: { message: AdminUsersText.roleTitleTaken },
+    });
+    expect(await admin.patch(`${ROLES}/${(await newRole())._id}`, { title: 'custom' })).toMatchObject({
       status: 409,
       body: { message: AdminUsersText.roleTitleTaken },
     });
@@ -270,19 +281,25 @@ describe("a user's permissions", () => {
     });
     expect(answer).toMatchObject({
       status: 200,
-      body: { message: AdminUsersText.permissionsChanged, permissions: { custom: true } },
+      // Back office section 8: the specification's own text for a change of a role's switches.
+      body: { message: 'Роль успешно изменена', permissions: { custom: true } },
     });
     expect(signsOn(answer.body.permissions.permissions)).toEqual([0, 2]);
     await told;
     expect((await member!.client.get('/api/admin/users')).status).toBe(200);
+    // Back office section 3: "A user may hold the role custom with per-user permission switches"; the
+    // role they return to keeps its id.
+    const designers = await roleByTitle(RoleTitle.designer);
     const listed = await admin.get(`/api/admin/users?searchByEmail=${encodeURIComponent(member!.email)}`);
     expect(listed.body.users[0]).toMatchObject({
       customPermissions: true,
-      role: { title: RoleTitle.designer },
+      role: { _id: designers._id, title: RoleTitle.custom },
     });
+    expect(answer.body.permissions.role).toEqual({ _id: designers._id, title: RoleTitle.custom });
+    expect((await member!.client.get('/api/user/info')).body.role).toEqual({ title: RoleTitle.custom });
+    expect((await member!.client.get('/api/auth/check')).body).toMatchObject({ role: RoleTitle.custom });
 
     // The role's own changes no longer reach a user with their own switches.
-    const designers = await roleByTitle(RoleTitle.designer);
     const countBefore = events.length;
     await admin.patch(`${ROLES}/${designers._id}`, {
       permissions: [{ sign: PermissionSign.editSite, status: false }],
@@ -292,7 +309,11 @@ describe("a user's permissions", () => {
     // Assigning a role ends the switches.
     await admin.patch(`${ROLES}/user/${member!.userId}`, { _id: designers._id });
     expect((await member!.client.get('/api/admin/users')).status).toBe(403);
-    expect((await admin.get(`/api/admin/permissions/user/${member!.userId}`)).body.custom).toBe(false);
+    expect((await admin.get(`/api/admin/permissions/user/${member!.userId}`)).body).toMatchObject({
+      custom: false,
+      role: { _id: designers._id, title: RoleTitle.designer },
+    });
+    expect((await member!.client.get('/api/user/info')).body.role).toEqual({ title: RoleTitle.designer });
   });
 
   it('moves the open sockets in and out of the staff room as showAdmin comes and goes', async () => {

@@ -1,5 +1,10 @@
 import { GENERATED_AVATAR_MARKER } from '@retouch/shared/constants';
-import { PermissionSign, hasPermission, type PermissionEntry } from '@retouch/shared/permissions';
+import {
+  PermissionSign,
+  hasPermission,
+  heldRoleTitle,
+  type PermissionEntry,
+} from '@retouch/shared/permissions';
 import type { UserInfo } from '@retouch/shared/users';
 
 interface PresentableUser {
@@ -9,6 +14,7 @@ interface PresentableUser {
   familyName: string;
   picture: string | null;
   roleTitle: string;
+  customPermissions: boolean;
   balanceMain: number;
   balanceBonus: number;
   createdAt: Date;
@@ -26,7 +32,7 @@ export function toUserInfo(user: PresentableUser, permissions: readonly Permissi
     email: user.email,
     name: { giveName: user.giveName, familyName: user.familyName },
     picture: user.picture ?? generatedAvatarPath(user.id),
-    role: { title: user.roleTitle },
+    role: { title: heldRoleTitle(user.roleTitle, user.customPermissions) },
     balance: { main: user.balanceMain, bonus: user.balanceBonus },
     isAdmin: hasPermission(permissions, PermissionSign.showAdmin),
     createdAt: user.createdAt.toISOString(),

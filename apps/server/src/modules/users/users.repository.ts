@@ -15,6 +15,7 @@ const userColumns = {
   createdAt: users.createdAt,
   roleId: users.roleId,
   roleTitle: roles.title,
+  customPermissions: users.customPermissions,
 };
 
 /** A live (not deleted) user with their role title. */

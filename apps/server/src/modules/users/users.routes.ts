@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { GENERATED_AVATAR_MARKER, MAX_AVATAR_BYTES } from '@retouch/shared/constants';
 import { ServerText } from '@retouch/shared/texts';
 import {
+  changeInfoAnswerSchema,
   changeInfoDataSchema,
   changePasswordSchema,
   messageSchema,
@@ -56,7 +57,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
     '/api/user/change/info',
     {
       config: { multipart: { data: changeInfoDataSchema, files: ['image'] } },
-      schema: { response: { 200: userInfoSchema } },
+      schema: { response: { 200: changeInfoAnswerSchema } },
     },
     async (request) => {
       const { userId } = await app.requireIdentity(request);
@@ -69,7 +70,8 @@ export async function usersRoutes(fastify: FastifyInstance) {
       });
       const data = parseInput(changeInfoDataSchema, jsonField(form, 'data'));
       await changeProfile(deps(), userId, data.name, form.files.get('image'));
-      return loadUserInfo(app.db, userId, app.accessOf);
+      const user = await loadUserInfo(app.db, userId, app.accessOf);
+      return { ...user, message: ServerText.profileUpdated };
     },
   );
 

@@ -134,6 +134,16 @@ describe('PATCH /api/user/change/info', () => {
     expect(answer.body).toMatchObject({ name: { giveName: 'Jo', familyName: 'Kim' }, picture: before });
   });
 
+  // Customer side section 8: "Successes: 'Success' plus the server message" (the profile save among them).
+  it('answers a message beside the saved user', async () => {
+    const { client } = await signUpCustomer(t);
+    const answer = await client.patch(
+      '/api/user/change/info',
+      imageForm({ data: nameData('Jo', 'Kim') }, {}),
+    );
+    expect(answer.body).toMatchObject({ name: { giveName: 'Jo' }, message: ServerText.profileUpdated });
+  });
+
   it('refuses empty names with the specification text and a file that is not an image', async () => {
     const { client } = await signUpCustomer(t);
     expect(

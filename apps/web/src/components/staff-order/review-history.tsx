@@ -28,13 +28,19 @@ function executorResultText(step: StaffProcessingStep): string {
   return StaffOrderText.resultOverdue;
 }
 
-/** The review of an attempt: 0 fixed (sent back), 1 approved, none while it is checked or once cancelled. */
+/**
+ * The review of an attempt: 0 fixed (sent back), 1 approved, none while it is checked or once cancelled.
+ * On a designer's refusal 0 is the moderator's «Не согласен» (back office section 4: "Not agree rejects a
+ * refusal"): the order went to the queue, nothing was sent back to fix.
+ */
 function reviewText(step: StaffProcessingStep): string {
   if (!step.review) return NONE;
   const { status } = step.review.result;
   if (status === null)
     return step.review.dateEnd ? StaffOrderText.reviewCancelled : StaffOrderText.reviewPending;
-  return status === ReviewResult.fixed ? StaffOrderText.reviewFixed : StaffOrderText.reviewApproved;
+  if (status !== ReviewResult.fixed) return StaffOrderText.reviewApproved;
+  const refusal = step.executor?.result.status === ExecutorResult.refused;
+  return refusal ? StaffOrderText.reviewNotAgreed : StaffOrderText.reviewFixed;
 }
 
 const columns: TableColumnsType<StaffProcessingStep> = [

@@ -10,6 +10,8 @@ export const StaffOrderText = {
   option: 'Опция',
   edited: 'Изменено',
   inactive: 'Отключена',
+  // The clock of the order in hand, once the specification's countdown (10 minutes kept back) ran out
+  toOrderEnd: 'До конца срока заказа',
   // History
   history: 'История обработки',
   historyEmpty: 'Попыток пока не было',
@@ -32,6 +34,8 @@ export const StaffOrderText = {
   resultCancelled: 'Заказ отменён',
   reviewPending: 'На проверке',
   reviewFixed: 'На доработку',
+  /** The moderator disagreed with a designer's refusal, named as their button is («Не согласен»). */
+  reviewNotAgreed: 'Не согласен',
   reviewApproved: 'Принято',
   /** A review ended without a decision: the order was cancelled by staff meanwhile. */
   reviewCancelled: 'Прервана',

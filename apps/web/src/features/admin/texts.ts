@@ -8,6 +8,9 @@ export const AdminShellText = {
   breadcrumb: 'Навигационная цепочка',
   /** An order's details in the breadcrumb and the title, before the order's short id. */
   orderCrumb: 'Заказ',
+  /** A failed load of one's permissions, with the status code it returned (back office section 6). */
+  permissionsLoadFailed: (status: number | null) =>
+    status === null ? 'Не удалось загрузить права' : `Не удалось загрузить права (код ${status})`,
   /** The browser tab of a back-office page: the page, then the panel. */
   documentTitle: (page: string) => `${page} — ${AdminText.panelTitle}`,
 } as const;

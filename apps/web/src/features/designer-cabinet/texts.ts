@@ -23,6 +23,13 @@ export const DesignerText = {
     `Вас не было в сети ${seconds ? `дольше ${seconds} с` : 'слишком долго'}: заказ вернулся в очередь`,
   orderBackToYou: 'Заказ снова ваш: он вернулся к вам из очереди',
   timeLeft: 'Осталось времени',
+  // Why the search stopped when the order's time ran out (issue 36), beside the button that resumes it
+  stoppedAfterOfferLapsed:
+    'Вы не продлили время, и заказ снят с вас, поэтому поиск заказов остановлен. ' +
+    'Выйдите на дежурство, когда будете готовы.',
+  stoppedAfterTimeRanOut:
+    'Время на заказ истекло, и он снят с вас, поэтому поиск заказов остановлен. ' +
+    'Выйдите на дежурство, когда будете готовы.',
   queueSize: 'Заказов в очереди',
   earnedToday: 'Заработано сегодня, токены',
   designerPay: 'Оплата за заказ, токены',

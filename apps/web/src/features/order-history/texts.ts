@@ -15,6 +15,9 @@ export const OrderHistoryText = {
   sortByDate: 'Sort by date',
   newestFirst: 'Newest first',
   oldestFirst: 'Oldest first',
+  pageSize: 'Orders per page',
+  /** A page size as the table's size changer writes it. */
+  perPage: (size: number) => `${size} / page`,
   originalAlt: 'Original photo',
   serviceAlt: (title: string) => `Service: ${title}`,
   tipDialogTitle: 'Leave a tip',
@@ -22,7 +25,6 @@ export const OrderHistoryText = {
   sendTip: 'Send a tip for the designer',
   resultTitle: 'Your retouched photo',
   download: 'Download',
-  downloadName: 'image.jpg',
   forRevision: 'For revision',
   revisionMessage: 'What should the designer change?',
   sendRevision: 'Send',

@@ -7,7 +7,6 @@ export const ReasonText = {
   add: 'Добавить',
   save: 'Сохранить',
   delete: 'Удалить',
-  cancel: 'Отмена',
   required: 'Обязательное поле',
   deleteConfirm: 'Удалить причину?',
   empty: 'Причин отказа пока нет',

@@ -2,7 +2,7 @@ import type { PermissionEntry } from '@retouch/shared/permissions';
 import { isStaffRole } from '@retouch/shared/permissions';
 import type { UserInfo } from '@retouch/shared/users';
 import { useUserInfo } from './get-user-info';
-import { useUserPermissions } from './get-user-permissions';
+import { permissionsLoadStatus, useUserPermissions } from './get-user-permissions';
 import { useSessionFlags } from './session-flags';
 
 export interface Session {
@@ -18,6 +18,9 @@ export interface Session {
   isStaff: boolean;
   permissions: readonly PermissionEntry[];
   permissionsLoading: boolean;
+  /** The permissions could not be loaded: the status code the load returned (null without an answer). */
+  permissionsFailure: { status: number | null } | null;
+  reloadPermissions: () => void;
 }
 
 const noPermissions: readonly PermissionEntry[] = [];
@@ -39,5 +42,8 @@ export function useSession(): Session {
     isStaff,
     permissions: isStaff ? (permissionsQuery.data ?? noPermissions) : noPermissions,
     permissionsLoading: isStaff && permissionsQuery.isPending,
+    permissionsFailure:
+      isStaff && permissionsQuery.isError ? { status: permissionsLoadStatus(permissionsQuery.error) } : null,
+    reloadPermissions: () => void permissionsQuery.refetch(),
   };
 }

@@ -5,6 +5,7 @@ import { AdminText } from '@retouch/shared/texts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AdminShellText } from '@/features/admin/texts';
+import { DesignerText } from '@/features/designer-cabinet/texts';
 import { ShiftText } from '@/features/shift/texts';
 import { setSessionFlags } from '@/lib/session/session-flags';
 import { FakeSocket } from '@/test/fake-socket';
@@ -40,6 +41,7 @@ function openAs(
     'GET /api/admin/permissions/user': { body: permissions },
     'GET /api/executor/state': { body: OFF_SHIFT_CABINET },
     'GET /api/executor/shift': { status: 404, body: { message: 'Смена не начата' } },
+    'POST /api/executor/shift/toggle': { body: { startDate: '2026-12-01T09:00:00.000Z' } },
     'POST /api/logout': { body: { message: 'You are logged out' } },
   });
   return { ...renderApp(path), ...api };
@@ -91,19 +93,23 @@ describe('admin shell', () => {
     ).toEqual([PERMISSION_DESCRIPTIONS[0], PERMISSION_DESCRIPTIONS[5]]);
   });
 
-  it('shows the shift button to a designer', async () => {
+  it('shows the shift button and the notification toggle to a designer', async () => {
     openAs('/admin', admin, true);
     expect(await screen.findByRole('button', { name: ShiftText.start })).toBeInTheDocument();
+    expect(await screen.findByLabelText(DesignerText.orderAlerts)).toBeInTheDocument();
   });
 
-  it('hides the shift button without cabinetDesigner, which the server needs to start a shift', async () => {
-    const { callsTo } = openAs('/admin', admin, true, [
+  // Back office section 4: "The header shift button may be used by anyone"; section 6 gives the
+  // designer-notification toggle to cabinetDesigner.
+  it('shows the shift button to anyone in the back office, the notification toggle to designers only', async () => {
+    const { user, callsTo } = openAs('/admin', admin, true, [
       { sign: 0, status: true },
       { sign: 4, status: true },
     ]);
     await screen.findByRole('list', { name: AdminText.yourPermissions });
-    expect(screen.queryByRole('button', { name: ShiftText.start })).not.toBeInTheDocument();
-    expect(callsTo('GET', '/api/executor/shift')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: ShiftText.start }));
+    await waitFor(() => expect(callsTo('POST', '/api/executor/shift/toggle')).toHaveLength(1));
+    expect(screen.queryByLabelText(DesignerText.orderAlerts)).not.toBeInTheDocument();
   });
 
   it('answers an unknown admin route with a 404 inside the shell', async () => {
@@ -175,6 +181,41 @@ describe('top bar on a phone', () => {
     await user.click(await screen.findByRole('button', { name: 'OK' }));
     await waitFor(() => expect(location()).toMatchObject({ pathname: '/login', search: '' }));
     expect(callsTo('POST', '/api/logout')).toHaveLength(1);
+  });
+});
+
+// Back office section 6: "If permission loading fails, the status code is returned."
+describe('permissions that could not be loaded', () => {
+  function openWithPermissionsFailing(path: string) {
+    let failing = true;
+    setSessionFlags({ isAdmin: true });
+    const api = mockFetch({
+      'GET /api/user/info': { body: admin },
+      'GET /api/admin/permissions/user': () =>
+        failing
+          ? { status: 503, body: { message: 'busy' } }
+          : { body: [0, 4].map((sign) => ({ sign, status: true })) },
+      'GET /api/executor/state': { body: OFF_SHIFT_CABINET },
+      'GET /api/executor/shift': { status: 404, body: { message: 'Смена не начата' } },
+      'GET /api/admin/orders/': { body: { orders: [], total: 0 } },
+    });
+    return { ...renderApp(path), ...api, recover: () => (failing = false) };
+  }
+
+  it('names the status code on a screen instead of refusing it, and loads them again on demand', async () => {
+    const { user, recover, callsTo } = openWithPermissionsFailing('/admin/orders');
+    expect(await screen.findByText(AdminShellText.permissionsLoadFailed(503))).toBeInTheDocument();
+    expect(screen.queryByText(AdminText.noAccess)).not.toBeInTheDocument();
+    recover();
+    await user.click(screen.getByRole('button', { name: AdminText.tryAgain }));
+    await waitFor(() => expect(callsTo('GET', '/api/admin/orders/')).not.toHaveLength(0));
+    expect(screen.queryByText(AdminShellText.permissionsLoadFailed(503))).not.toBeInTheDocument();
+  });
+
+  it('names the status code on the home page instead of saying none are granted', async () => {
+    openWithPermissionsFailing('/admin');
+    expect(await screen.findByText(AdminShellText.permissionsLoadFailed(503))).toBeInTheDocument();
+    expect(screen.queryByText(AdminText.noPermissions)).not.toBeInTheDocument();
   });
 });
 

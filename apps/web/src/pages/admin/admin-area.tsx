@@ -3,6 +3,9 @@ import { AdminText } from '@retouch/shared/texts';
 import type { UserInfo } from '@retouch/shared/users';
 import { App, ConfigProvider } from 'antd';
 import ruRU from 'antd/locale/ru_RU';
+// Ant Design's calendars take their first weekday from dayjs's locale of the same name: without it
+// loaded, a Russian calendar began its weeks on Sunday (issue 36).
+import 'dayjs/locale/ru';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, Route, Routes } from 'react-router';
 import { NotFound } from '@/components/not-found';
@@ -70,32 +73,32 @@ function AdminShell({ user }: { user: UserInfo }) {
 }
 
 /**
- * The connection's state for all staff; the designer-notification toggle and the shift button for
- * cabinetDesigner only: the server starts a shift for designers alone (the specification showed the
- * button to anyone).
+ * The connection's state and the shift button for all staff ("The header shift button may be used by
+ * anyone", back office section 4); the designer-notification toggle for cabinetDesigner (section 6).
  */
 function TopBarActions({ designer }: { designer: boolean }) {
   const { endShift, order } = useDesignerCabinet();
   return (
     <>
       <ConnectionStatus />
-      {designer && (
-        <>
-          <OrderAlertsSwitch />
-          <ShiftButton onEnded={endShift} holdingOrder={order !== null} />
-        </>
-      )}
+      {designer && <OrderAlertsSwitch />}
+      <ShiftButton onEnded={endShift} holdingOrder={order !== null} />
     </>
   );
 }
 
 /** The greeting and one's permissions; under them the dashboard, for staff who may look at orders. */
 function AdminHomePage({ user }: { user: UserInfo }) {
-  const { permissions, permissionsLoading } = useSession();
+  const { permissions, permissionsLoading, permissionsFailure } = useSession();
   const lookOrders = hasPermission(permissions, PermissionSign.lookOrders);
   return (
     <div style={{ display: 'grid', gap: 24 }}>
-      <AdminHome user={user} permissions={permissions} loading={permissionsLoading} />
+      <AdminHome
+        user={user}
+        permissions={permissions}
+        loading={permissionsLoading}
+        failure={permissionsFailure}
+      />
       {lookOrders && <DashboardOverview />}
     </div>
   );

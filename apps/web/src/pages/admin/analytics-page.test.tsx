@@ -105,6 +105,18 @@ beforeAll(async () => {
 });
 
 describe('/admin/analytics', () => {
+  // Issue 36: the Russian back office's calendar began its weeks on Sunday.
+  it('opens a Russian calendar whose weeks start on Monday', async () => {
+    const { user } = openAnalytics();
+    await screen.findByRole('table');
+    await user.click(screen.getByPlaceholderText(AnalyticsScreenText.rangeStart));
+    const [calendar] = document.querySelectorAll<HTMLElement>('.ant-picker-content');
+    const weekdays = within(calendar!)
+      .getAllByRole('columnheader')
+      .map((day) => day.textContent?.toLowerCase());
+    expect(weekdays).toEqual(['пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'вс']);
+  });
+
   it('asks for the last 7 days up to today, both included, as YYYY-MM-DD', async () => {
     const { callsTo } = openAnalytics();
     await screen.findByRole('table');

@@ -53,6 +53,13 @@ describe('/admin/slider options of a service', () => {
     expect(row.getByRole('switch', { name: CatalogEditorLabel.status('Серьги') })).toBeChecked();
   });
 
+  it("keeps every option's edit and delete buttons in view: their column is pinned to the table's right edge", async () => {
+    await openOptions();
+    for (const name of [CatalogEditorLabel.edit('Серьги'), CatalogEditorLabel.delete('Серьги')]) {
+      expect(drawer().getByRole('button', { name }).closest('td')).toHaveClass('ant-table-cell-fix-end');
+    }
+  });
+
   it("refuses to add an option without its three images: 'Вы не загрузили картику'", async () => {
     const requests = stubXhr();
     const { user } = await openOptions();

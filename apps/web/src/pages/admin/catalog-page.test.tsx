@@ -69,7 +69,9 @@ describe('/admin/slider groups', () => {
     await user.click(dialog().getByRole('switch', { name: CatalogEditorText.status }));
     await user.click(dialog().getByRole('button', { name: CatalogEditorText.add }));
 
-    expect(await screen.findByText(CatalogNotice.sliderUpdated)).toBeInTheDocument();
+    // Back office section 8 has 'Слайдер успешно удалён/обновлён' but nothing for a new group: 'Добавлено'.
+    expect(await screen.findByText('Добавлено')).toBeInTheDocument();
+    expect(screen.queryByText(CatalogNotice.sliderUpdated)).not.toBeInTheDocument();
     expect(callsTo('POST', '/api/admin/services/group')[0]?.body).toEqual({
       title: { admin: 'Волосы', user: '' },
       status: true,
@@ -138,6 +140,14 @@ describe('/admin/slider groups', () => {
 });
 
 describe('/admin/slider services table', () => {
+  // Issue 36: at 1440 px the table cut off its delete buttons.
+  it("keeps every service's edit and delete buttons in view: their column is pinned to the table's right edge", async () => {
+    await openCatalog({ groups: [aGroup({ list: [aService()] })] });
+    for (const name of [CatalogEditorLabel.edit('Ретушь кожи'), CatalogEditorLabel.delete('Ретушь кожи')]) {
+      expect(screen.getByRole('button', { name }).closest('td')).toHaveClass('ant-table-cell-fix-end');
+    }
+  });
+
   it('deletes a service only once confirmed', async () => {
     const service = aService();
     const { user, callsTo } = await openCatalog({

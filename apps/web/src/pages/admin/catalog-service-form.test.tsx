@@ -179,7 +179,19 @@ describe('/admin/slider edit a service', () => {
     expect((requests[0]!.form.get('before') as File).name).toBe('new-before.png');
   });
 
-  it("falls back to 'Слайд не был обновлён' when the server says nothing", async () => {
+  // Back office section 8: "Fixed notifications (title Ошибка): ... 'Слайд не был обновлён'".
+  it("shows the fixed 'Слайд не был обновлён', with the server's reason beside it", async () => {
+    const requests = stubXhr();
+    const { user } = await openEditForm();
+    await user.click(dialog().getByRole('button', { name: CatalogEditorText.save }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    act(() => requests[0]!.respond(400, { message: 'Изображение слишком большое' }));
+    expect(await screen.findByText(CatalogNotice.slideNotUpdated)).toBeInTheDocument();
+    expect(screen.getByText(AdminText.error)).toBeInTheDocument();
+    expect(screen.getByText('Изображение слишком большое')).toBeInTheDocument();
+  });
+
+  it("shows 'Слайд не был обновлён' alone when the server says nothing", async () => {
     const requests = stubXhr();
     const { user } = await openEditForm();
     await user.click(dialog().getByRole('button', { name: CatalogEditorText.save }));

@@ -16,6 +16,7 @@ import { stubXhr } from '@/test/fake-xhr';
 import { mockFetch } from '@/test/fetch-mock';
 import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
+import { catchDownloads } from '@/test/saved-downloads';
 
 const designer = aUser({ email: 'designer@retouch.local', role: { title: 'Designer' }, isAdmin: true });
 const designerPermissions = [0, 5].map((sign) => ({ sign, status: true }));
@@ -68,6 +69,7 @@ function anOrder(overrides: Partial<StaffOrder> = {}): StaffOrder {
         orders: [
           {
             _id: SKIN,
+            ref: SKIN,
             serviceId: SKIN,
             isOptional: false,
             title: { admin: 'Ретушь кожи', user: 'Skin retouch' },
@@ -82,6 +84,7 @@ function anOrder(overrides: Partial<StaffOrder> = {}): StaffOrder {
           },
           {
             _id: EARRINGS,
+            ref: EARRINGS,
             serviceId: SKIN,
             isOptional: true,
             title: { admin: 'Серьги', user: 'Earrings' },
@@ -112,10 +115,12 @@ function aPublicService(overrides: Partial<PublicService> = {}): PublicService {
   };
   return {
     _id: '00000000-0000-4000-8000-000000000010',
-    title: { user: 'Eye retouch' },
-    description: { user: 'Brighter eyes' },
+    title: { admin: 'Ретушь глаз', user: 'Eye retouch' },
+    description: { admin: 'Яркие глаза', user: 'Brighter eyes' },
+    instruction: 'Brighten the eyes',
     cost: 5,
     executionTime: 10,
+    status: true,
     embedInCanvas: false,
     allowMessage: false,
     allowAdditionalImage: false,
@@ -125,10 +130,12 @@ function aPublicService(overrides: Partial<PublicService> = {}): PublicService {
     optional: [
       {
         _id: '00000000-0000-4000-8000-000000000011',
-        title: { user: 'Lashes' },
-        description: { user: 'Longer lashes' },
+        title: { admin: 'Ресницы', user: 'Lashes' },
+        description: { admin: 'Длинные ресницы', user: 'Longer lashes' },
+        instruction: 'Lengthen the lashes',
         cost: 1,
         executionTime: 5,
+        status: true,
         ...pictures,
       },
     ],
@@ -139,7 +146,7 @@ function aPublicService(overrides: Partial<PublicService> = {}): PublicService {
 
 const faceGroup: PublicGroup = {
   _id: '00000000-0000-4000-8000-000000000020',
-  title: { user: 'Face' },
+  title: { admin: 'Лицо', user: 'Face' },
   status: true,
   list: [aPublicService()],
 };
@@ -233,7 +240,12 @@ describe('admin top bar', () => {
   });
 
   it('shows the end button when a shift is open', async () => {
-    await openCabinet({ 'GET /api/executor/shift': { body: { startDate: '2026-11-01T08:00:00.000Z' } } });
+    // The shift and the cabinet's state tell the same, as the server's do.
+    const shift = { startDate: '2026-11-01T08:00:00.000Z' };
+    await openCabinet({
+      'GET /api/executor/shift': { body: shift },
+      'GET /api/executor/state': { body: { ...NO_CABINET_STATE, shift } },
+    });
     expect(await screen.findByRole('button', { name: ShiftText.end })).toBeInTheDocument();
   });
 
@@ -290,6 +302,24 @@ describe('/admin/design', () => {
     expect(screen.queryByText(CustomerText.error)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: DesignerText.goOnDuty })).toBeInTheDocument();
     expect(screen.queryByText(DesignerText.searching)).not.toBeInTheDocument();
+  });
+
+  // Issue 36: the notice opened over the top bar, on the «Начать смену» button it asks for.
+  it('opens the off-duty error below the top bar, leaving its «Начать смену» button uncovered', async () => {
+    const { user } = await openCabinet();
+    await user.click(screen.getByRole('button', { name: DesignerText.goOnDuty }));
+    serverSends('errors', { status: 403, message: DispatchText.notOnShift });
+
+    const notice = await screen.findByText(DispatchText.notOnShift, {
+      selector: '.ant-notification-notice-description',
+    });
+    const notices = notice.closest<HTMLElement>('.ant-notification')!;
+    const topBar = screen.getByRole('banner');
+    expect(within(topBar).getByRole('button', { name: ShiftText.start })).toBeInTheDocument();
+    // Nothing is laid out here: the notices' offset from the top (Ant Design's variable, 24 px unless
+    // set) is compared with the bar's least height.
+    const noticesTop = parseFloat(notices.style.getPropertyValue('--notification-top'));
+    expect(noticesTop).toBeGreaterThan(parseFloat(topBar.style.minHeight));
   });
 
   it('shows a search delayed by the server (503) in Russian and goes on searching', async () => {
@@ -375,13 +405,28 @@ describe('/admin/design', () => {
     expect(screen.getByRole('img', { name: 'После' })).toHaveAttribute('src', '/api/files/draft.jpg');
     expect(screen.getByText('До')).toBeInTheDocument();
     expect(screen.getByText('После')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: DesignerText.downloadOriginal })).toHaveAttribute(
-      'href',
-      '/api/files/original.jpg',
-    );
     const history = within(screen.getByRole('table'));
     expect(history.getByText(designer.email)).toBeInTheDocument();
     expect(history.getByText(DesignerText.resultInWork)).toBeInTheDocument();
+  });
+
+  // Back office sections 7 and 8: pictures are fetched as blobs for download; an error is only logged.
+  it('downloads the original and the draft as blobs named image.jpg; a failed download is only logged', async () => {
+    const { saved, logged } = catchDownloads();
+    const { user, callsTo } = await openCabinet({
+      'GET /api/files/original.jpg': { body: 'jpeg bytes' },
+      'GET /api/files/draft.jpg': { status: 404 },
+    });
+    await receiveOrder();
+    await user.click(screen.getByRole('button', { name: DesignerText.downloadOriginal }));
+    await waitFor(() => expect(saved).toEqual(['image.jpg']));
+    expect(callsTo('GET', '/api/files/original.jpg')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: DesignerText.downloadDraft }));
+    await waitFor(() => expect(logged).toHaveBeenCalled());
+    expect(callsTo('GET', '/api/files/draft.jpg')).toHaveLength(1);
+    expect(saved).toEqual(['image.jpg']);
+    expect(screen.queryByText(AdminText.error, { selector: '.ant-notification-notice-title' })).toBeNull();
   });
 
   it("shows a returned order's remarks: the moderator's marked-up picture and comment", async () => {
@@ -471,6 +516,8 @@ describe('/admin/design', () => {
 
     act(() => xhr.respond(200, { message: DispatchText.orderSent }));
     expect(await screen.findByText(DispatchText.orderSent)).toBeInTheDocument();
+    // Back office section 8 lists 'Картинка успешно загружена' among the successes: the result's upload.
+    expect(screen.getByText('Картинка успешно загружена')).toBeInTheDocument();
     expect(emitted).toHaveBeenCalledWith('executor find', true);
     expect(screen.getByText(DesignerText.searching)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Person 1' })).not.toBeInTheDocument();
@@ -503,6 +550,19 @@ describe('/admin/design', () => {
     expect(callsTo('POST', '/api/admin/orders/executor/refuse')[0]?.body).toEqual({ _id: blurry._id });
     expect(emitted).toHaveBeenCalledWith('executor find', true);
     expect(screen.getByText(DesignerText.searching)).toBeInTheDocument();
+  });
+
+  // Issue 36: the reasons screen now creates a reason empty, titled later; until then it is no choice.
+  it('offers only the reasons that have a title, not one just added empty', async () => {
+    const empty: RefusalReason = {
+      _id: '00000000-0000-4000-8000-0000000000r2',
+      title: { admin: '', user: '' },
+    };
+    const { user } = await openCabinet({ 'GET /api/orders/reason': { body: [blurry, empty] } });
+    await receiveOrder();
+    await user.click(screen.getByLabelText(DesignerText.refuseReason));
+    expect(await screen.findByTitle('Размытое фото')).toBeInTheDocument();
+    expect(screen.getAllByRole('option')).toHaveLength(1);
   });
 
   it("offers the extension with a 'Продлить' button that emits `time extension`", async () => {

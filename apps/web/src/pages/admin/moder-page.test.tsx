@@ -90,6 +90,7 @@ function anOrder(overrides: Partial<StaffOrder> = {}): StaffOrder {
         orders: [
           {
             _id: 'skin',
+            ref: 'skin',
             serviceId: 'skin',
             isOptional: false,
             title: { admin: 'Ретушь кожи', user: 'Skin retouch' },
@@ -104,6 +105,7 @@ function anOrder(overrides: Partial<StaffOrder> = {}): StaffOrder {
           },
           {
             _id: 'earrings',
+            ref: 'earrings',
             serviceId: 'skin',
             isOptional: true,
             title: { admin: 'Серьги', user: 'Earrings' },

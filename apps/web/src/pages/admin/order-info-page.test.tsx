@@ -3,13 +3,14 @@ import type { StaffOrder, StaffProcessingStep } from '@retouch/shared/dispatch';
 import { OrderCondition } from '@retouch/shared/orders';
 import { AdminText } from '@retouch/shared/texts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { StaffOrderText } from '@/components/staff-order/texts';
 import { AdminOrdersRowLabel, AdminOrdersUiText } from '@/features/admin-orders/texts';
 import { setSessionFlags } from '@/lib/session/session-flags';
 import { mockFetch, type MockAnswer } from '@/test/fetch-mock';
 import { aUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
+import { catchDownloads } from '@/test/saved-downloads';
 import { aStaffOrder, staffOrderClient } from '@/test/staff-order-fixtures';
 
 const admin = aUser({ email: 'admin@retouch.local', role: { title: 'Admin' }, isAdmin: true });
@@ -50,6 +51,7 @@ function anOrder(overrides: Partial<StaffOrder> = {}): StaffOrder {
         orders: [
           {
             _id: 'skin',
+            ref: 'skin',
             serviceId: 'skin',
             isOptional: false,
             title: { admin: 'Ретушь кожи', user: 'Skin retouch' },
@@ -237,17 +239,15 @@ describe('/admin/info/order/{id}', () => {
     expect(screen.queryByRole('button', { name: AdminOrdersUiText.cancelOrder })).not.toBeInTheDocument();
   });
 
-  it('downloads the original and the draft as files; a failed download is only logged', async () => {
-    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:picture');
-    const revokeObjectURL = vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  it('downloads the original and the draft as blobs named image.jpg; a failed download is only logged', async () => {
+    const { saved, revoked, logged } = catchDownloads();
     const { user, callsTo } = openDetails({
       'GET /api/files/original.jpg': { body: 'jpeg bytes' },
       'GET /api/files/draft.png': { status: 404 },
     });
     await shown();
     await user.click(screen.getByRole('button', { name: AdminOrdersUiText.downloadOriginal }));
-    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(saved).toEqual(['image.jpg']));
     expect(callsTo('GET', '/api/files/original.jpg')).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: AdminOrdersUiText.downloadDraft }));
@@ -256,8 +256,8 @@ describe('/admin/info/order/{id}', () => {
     expect(
       screen.queryByText(AdminText.error, { selector: '.ant-notification-notice-title' }),
     ).not.toBeInTheDocument();
-    expect(revokeObjectURL).toHaveBeenCalledWith('blob:picture');
-    [logged, createObjectURL, revokeObjectURL].forEach((spy) => spy.mockRestore());
+    expect(revoked).toHaveBeenCalledWith('blob:picture-1');
+    expect(saved).toEqual(['image.jpg']);
   });
 
   it("tells a failed load as 'Что-то пошло не так!' titled 'Ошибка'", async () => {

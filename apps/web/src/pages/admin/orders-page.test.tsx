@@ -29,9 +29,12 @@ function aRow(id: string, overrides: Partial<AdminOrderRow> = {}): AdminOrderRow
 const bob = { _id: 'client-2', email: 'bob@example.com', name: { giveName: 'Bob', familyName: 'Stone' } };
 const rows: AdminOrderRow[] = [
   aRow('o-new'),
+  // 1 % from 10 to 20 minutes in: the test may run long after this file loads (a minute into an hour
+  // left 12 s before it read 2 % on a busy machine).
   aRow('o-work', {
     condition: OrderCondition.inWork,
-    dateStart: new Date(Date.now() - MINUTE).toISOString(),
+    executionTime: 1000,
+    dateStart: new Date(Date.now() - 15 * MINUTE).toISOString(),
   }),
   aRow('o-late', {
     condition: OrderCondition.resultReview,

@@ -42,48 +42,60 @@ describe('/admin/reason-refusal', () => {
     expect(rows()[0]!.getByRole('button', { name: ReasonText.save })).toBeDisabled();
   });
 
-  it('adds a row that is created on the server only once both titles are typed', async () => {
-    const created: RefusalReason = { _id: 'r-new', title: { admin: 'Нет лица', user: 'No face' } };
+  // Back office section 2: "add (created empty)"; section 7: POST /api/admin/orders/reason with
+  // title.admin and title.user "empty on create".
+  it('adds a row by creating an empty reason on the server at once, then saves the titles typed in it', async () => {
+    const created: RefusalReason = { _id: 'r-new', title: { admin: '', user: '' } };
+    const typed = { admin: 'Нет лица', user: 'No face' };
     const { user, callsTo } = openReasons({
       'POST /api/admin/orders/reason': { status: 201, body: created },
+      'PATCH /api/admin/orders/reason/r-new': { body: { ...created, title: typed } },
     });
     await screen.findByDisplayValue('Размытое фото');
     await user.click(screen.getByRole('button', { name: ReasonText.add }));
 
+    expect(await screen.findByText(CatalogNotice.added)).toBeInTheDocument();
+    expect(callsTo('POST', '/api/admin/orders/reason').map((call) => call.body)).toEqual([
+      { title: { admin: '', user: '' } },
+    ]);
     await waitFor(() => expect(rows()).toHaveLength(2));
     const row = rows()[1]!;
     expect(row.getByLabelText(ReasonText.titleAdmin)).toHaveValue('');
     expect(row.getByLabelText(ReasonText.titleAdmin)).toHaveFocus();
     expect(row.getByRole('button', { name: ReasonText.save })).toBeDisabled();
-    expect(screen.getByRole('button', { name: ReasonText.add })).toBeDisabled();
+    expect(screen.getByRole('button', { name: ReasonText.add })).toBeEnabled();
 
-    await user.type(row.getByLabelText(ReasonText.titleAdmin), 'Нет лица');
+    await user.type(row.getByLabelText(ReasonText.titleAdmin), typed.admin);
     await user.type(row.getByLabelText(ReasonText.titleUser), '   ');
     expect(row.getByRole('button', { name: ReasonText.save })).toBeDisabled();
-    expect(callsTo('POST', '/api/admin/orders/reason')).toHaveLength(0);
-
     await user.clear(row.getByLabelText(ReasonText.titleUser));
-    await user.type(row.getByLabelText(ReasonText.titleUser), 'No face');
+    await user.type(row.getByLabelText(ReasonText.titleUser), typed.user);
     await user.click(row.getByRole('button', { name: ReasonText.save }));
 
-    expect(await screen.findByText(CatalogNotice.added)).toBeInTheDocument();
-    expect(callsTo('POST', '/api/admin/orders/reason').map((call) => call.body)).toEqual([
-      { title: created.title },
+    expect(await screen.findByText(CatalogNotice.changed)).toBeInTheDocument();
+    expect(callsTo('PATCH', '/api/admin/orders/reason/r-new').map((call) => call.body)).toEqual([
+      { title: typed },
     ]);
     await waitFor(() => expect(rows()[1]!.getByRole('button', { name: ReasonText.save })).toBeDisabled());
     expect(rows()).toHaveLength(2);
-    expect(screen.getByRole('button', { name: ReasonText.add })).toBeEnabled();
+    expect(callsTo('POST', '/api/admin/orders/reason')).toHaveLength(1);
   });
 
-  it('drops a new row on cancel without calling the server', async () => {
-    const { user, calls } = openReasons();
+  it('deletes an added empty row as any other, asking first', async () => {
+    const created: RefusalReason = { _id: 'r-new', title: { admin: '', user: '' } };
+    const { user, callsTo } = openReasons({
+      'POST /api/admin/orders/reason': { status: 201, body: created },
+      'DELETE /api/admin/orders/reason/r-new': { body: { message: 'Deleted' } },
+    });
     await screen.findByDisplayValue('Размытое фото');
     await user.click(screen.getByRole('button', { name: ReasonText.add }));
     await waitFor(() => expect(rows()).toHaveLength(2));
 
-    await user.click(rows()[1]!.getByRole('button', { name: ReasonText.cancel }));
+    await user.click(rows()[1]!.getByRole('button', { name: ReasonText.delete }));
+    await user.click(await screen.findByRole('button', { name: 'OK' }));
+    expect(await screen.findByText(CatalogNotice.reasonDeleted)).toBeInTheDocument();
+    expect(callsTo('DELETE', '/api/admin/orders/reason/r-new')).toHaveLength(1);
     await waitFor(() => expect(rows()).toHaveLength(1));
-    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 
   it('does not save a reason whose title was emptied', async () => {
@@ -96,20 +108,17 @@ describe('/admin/reason-refusal', () => {
     expect(callsTo('PATCH', '/api/admin/orders/reason/r-blurry')).toHaveLength(0);
   });
 
-  it("warns with the server's refusal when a new reason is not created, and keeps the row", async () => {
+  it("warns with the server's refusal when the empty reason is not created, and adds no row", async () => {
     const { user } = openReasons({
       'POST /api/admin/orders/reason': { status: 400, body: { message: CatalogText.reasonTitleEmpty } },
     });
     await screen.findByDisplayValue('Размытое фото');
     await user.click(screen.getByRole('button', { name: ReasonText.add }));
-    await waitFor(() => expect(rows()).toHaveLength(2));
-    await user.type(rows()[1]!.getByLabelText(ReasonText.titleAdmin), 'Нет лица');
-    await user.type(rows()[1]!.getByLabelText(ReasonText.titleUser), 'No face');
-    await user.click(rows()[1]!.getByRole('button', { name: ReasonText.save }));
 
     expect(await screen.findByText(CatalogText.reasonTitleEmpty)).toBeInTheDocument();
     expect(screen.getByText(AdminText.warning)).toBeInTheDocument();
-    expect(screen.getByDisplayValue('No face')).toBeInTheDocument();
+    expect(rows()).toHaveLength(1);
+    expect(screen.getByRole('button', { name: ReasonText.add })).toBeEnabled();
   });
 
   it('saves an edited reason with both titles', async () => {

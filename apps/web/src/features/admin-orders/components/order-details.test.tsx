@@ -6,6 +6,7 @@ import { StaffOrderText } from '@/components/staff-order/texts';
 import { setSessionFlags } from '@/lib/session/session-flags';
 import { mockFetch, type MockAnswer } from '@/test/fetch-mock';
 import { aUser } from '@/test/fixtures';
+import { catchDownloads } from '@/test/saved-downloads';
 import { renderApp } from '@/test/render-app';
 import { aStaffOrder, staffOrderClient } from '@/test/staff-order-fixtures';
 import { AdminOrdersUiText } from '../texts';
@@ -138,22 +139,29 @@ describe('the moderator', () => {
   });
 });
 
+// Back office section 9: "Image compare sizes: base at most 800x500, comparison 700x400".
+describe('the base picture', () => {
+  it('is shown at most 800 by 500', async () => {
+    openDetails(anOrder());
+    await summary();
+    const before = card(AdminOrdersUiText.pictures).getByRole('img', { name: 'До' });
+    const bounds: Array<[string, string]> = [];
+    for (let node: HTMLElement | null = before; node; node = node.parentElement) {
+      bounds.push([node.style.maxWidth, node.style.maxHeight]);
+    }
+    expect(bounds.map(([width]) => width)).toContain('800px');
+    expect(bounds.map(([, height]) => height)).toContain('500px');
+    expect(bounds.flat()).not.toContain('700px');
+    expect(bounds.flat()).not.toContain('400px');
+  });
+});
+
 describe('the result download', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  /** Catches the files the page saves, by name, instead of letting the browser save them. */
-  function savedFiles() {
-    const names: string[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:picture');
-    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
-    });
-    return names;
-  }
-
-  it('saves the final picture beside the original and the draft', async () => {
-    const names = savedFiles();
+  // Customer side section 2 (file name image.jpg) and back office section 7 (fetched as blobs), everywhere.
+  it('saves the final picture beside the original and the draft, as a blob named image.jpg', async () => {
+    const { saved: names } = catchDownloads();
     const { user, callsTo } = openDetails(
       anOrder({ condition: OrderCondition.done, finalPicture: '/api/files/final.jpg' }),
       { 'GET /api/files/final.jpg': { body: 'jpeg bytes' } },
@@ -164,19 +172,19 @@ describe('the result download', () => {
     expect(pictures.getByRole('button', { name: AdminOrdersUiText.downloadDraft })).toBeInTheDocument();
 
     await user.click(pictures.getByRole('button', { name: AdminOrdersUiText.downloadResult }));
-    await waitFor(() => expect(names).toEqual([`order-${ORDER_ID}-result.jpg`]));
+    await waitFor(() => expect(names).toEqual(['image.jpg']));
     expect(callsTo('GET', '/api/files/final.jpg')).toHaveLength(1);
   });
 
   it("saves the designer's completed picture while there is no final one", async () => {
-    const names = savedFiles();
+    const { saved: names } = catchDownloads();
     const { user, callsTo } = openDetails(
       anOrder({ condition: OrderCondition.resultReview, completed: { picture: '/api/files/completed.png' } }),
       { 'GET /api/files/completed.png': { body: 'png bytes' } },
     );
     await summary();
     await user.click(screen.getByRole('button', { name: AdminOrdersUiText.downloadResult }));
-    await waitFor(() => expect(names).toEqual([`order-${ORDER_ID}-result.png`]));
+    await waitFor(() => expect(names).toEqual(['image.jpg']));
     expect(callsTo('GET', '/api/files/completed.png')).toHaveLength(1);
   });
 

@@ -1,8 +1,8 @@
+import { BASE_PICTURE_MAX_SIZE } from '@retouch/shared/constants';
 import type { StaffOrder } from '@retouch/shared/dispatch';
-import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Card, Flex } from 'antd';
+import { Card, Flex } from 'antd';
 import { BeforeAfterSlider, CompareText } from '@/components/before-after-slider';
-import { downloadPicture, pictureFileName } from '../api/download-picture';
+import { DownloadPictureButton } from '@/components/download-picture-button';
 import { AdminOrdersUiText } from '../texts';
 
 /**
@@ -20,28 +20,25 @@ export function OrderPictures({ order }: { order: StaffOrder }) {
     );
   }
   const result = order.finalPicture ?? order.completed.picture;
-  const download = (url: string, role: string) =>
-    void downloadPicture(url, pictureFileName(order._id, role, url));
   return (
     <Card
       title={AdminOrdersUiText.pictures}
       extra={
         <Flex gap="small" wrap>
-          <Button icon={<DownloadOutlined aria-hidden />} onClick={() => download(original, 'original')}>
-            {AdminOrdersUiText.downloadOriginal}
-          </Button>
-          <Button icon={<DownloadOutlined aria-hidden />} onClick={() => download(draft, 'draft')}>
-            {AdminOrdersUiText.downloadDraft}
-          </Button>
+          <DownloadPictureButton url={original}>{AdminOrdersUiText.downloadOriginal}</DownloadPictureButton>
+          <DownloadPictureButton url={draft}>{AdminOrdersUiText.downloadDraft}</DownloadPictureButton>
           {result !== null && (
-            <Button icon={<DownloadOutlined aria-hidden />} onClick={() => download(result, 'result')}>
-              {AdminOrdersUiText.downloadResult}
-            </Button>
+            <DownloadPictureButton url={result}>{AdminOrdersUiText.downloadResult}</DownloadPictureButton>
           )}
         </Flex>
       }
     >
-      <BeforeAfterSlider before={original} after={order.finalPicture ?? draft} texts={CompareText.staff} />
+      <BeforeAfterSlider
+        before={original}
+        after={order.finalPicture ?? draft}
+        texts={CompareText.staff}
+        size={BASE_PICTURE_MAX_SIZE}
+      />
     </Card>
   );
 }

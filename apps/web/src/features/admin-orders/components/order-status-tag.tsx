@@ -1,4 +1,4 @@
-import { progressRefreshMs } from '@retouch/shared/orders';
+import { progressRefreshMs } from '@retouch/shared/order-status';
 import { Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { adminOrderStatus, isTimed } from '../utils/order-status';

@@ -2,15 +2,18 @@ import { PERMISSION_DESCRIPTIONS, type PermissionEntry } from '@retouch/shared/p
 import { AdminText } from '@retouch/shared/texts';
 import type { UserInfo } from '@retouch/shared/users';
 import { Card, Skeleton, Typography } from 'antd';
+import { PermissionsLoadError } from './permissions-load-error';
 
 interface AdminHomeProps {
   user: UserInfo;
   permissions: readonly PermissionEntry[];
   loading: boolean;
+  /** The permissions could not be loaded: the status code of the load (null without an answer). */
+  failure: { status: number | null } | null;
 }
 
 /** The index of /admin: a greeting and the permissions the staff member holds. */
-export function AdminHome({ user, permissions, loading }: AdminHomeProps) {
+export function AdminHome({ user, permissions, loading, failure }: AdminHomeProps) {
   const granted = permissions
     .filter((entry) => entry.status)
     .map((entry) => entry.sign)
@@ -23,6 +26,8 @@ export function AdminHome({ user, permissions, loading }: AdminHomeProps) {
       <Typography.Title level={5}>{AdminText.yourPermissions}</Typography.Title>
       {loading ? (
         <Skeleton active paragraph={{ rows: 3 }} title={false} />
+      ) : failure ? (
+        <PermissionsLoadError status={failure.status} />
       ) : granted.length === 0 ? (
         <Typography.Text type="secondary">{AdminText.noPermissions}</Typography.Text>
       ) : (

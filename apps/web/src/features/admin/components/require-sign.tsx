@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { useSession } from '@/lib/session/use-session';
 import { ADMIN_MENU_ITEMS } from '../config/menu-items';
+import { PermissionsLoadError } from './permissions-load-error';
 
 /**
  * A back-office screen shown only with the sign of its menu row (back office section 6); without it a
@@ -13,11 +14,12 @@ import { ADMIN_MENU_ITEMS } from '../config/menu-items';
  * the protection; this is the courtesy.
  */
 export function RequireSign({ menuKey, children }: { menuKey: string; children: ReactNode }) {
-  const { permissions, permissionsLoading } = useSession();
+  const { permissions, permissionsLoading, permissionsFailure } = useSession();
   const navigate = useNavigate();
   const sign = ADMIN_MENU_ITEMS.find((item) => item.key === menuKey)?.sign;
   if (sign === undefined) throw new Error(`No admin menu row ${menuKey}`);
   if (permissionsLoading) return <PageSpinner />;
+  if (permissionsFailure) return <PermissionsLoadError status={permissionsFailure.status} />;
   if (hasPermission(permissions, sign)) return children;
   return (
     <Result

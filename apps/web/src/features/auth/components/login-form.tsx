@@ -11,7 +11,11 @@ import { setSessionFlags } from '@/lib/session/session-flags';
 import { useLogin } from '../api/login';
 import { PendingConfirmationBanner } from './pending-confirmation-banner';
 
-/** Login by e-mail or username; an unconfirmed account gets the pending-confirmation banner instead. */
+/**
+ * Login by e-mail or username; an unconfirmed account gets the pending-confirmation banner instead, and
+ * a notice, as the banner may be there from the registration already. The e-mail field takes the focus
+ * when the page opens, so the header's Login button leads into the form.
+ */
 export function LoginForm() {
   const { notification } = App.useApp();
   const queryClient = useQueryClient();
@@ -27,6 +31,7 @@ export function LoginForm() {
         onSuccess: (answer) => {
           if (isPendingConfirmation(answer)) {
             setPendingRegistration(answer);
+            notification.warning({ title: CustomerText.emailNotConfirmed, description: answer.message });
             return;
           }
           setPendingRegistration(null);
@@ -51,7 +56,7 @@ export function LoginForm() {
           name="email"
           rules={[{ required: true, whitespace: true, message: CustomerText.emailRequired }]}
         >
-          <Input autoComplete="username" />
+          <Input autoComplete="username" autoFocus />
         </Form.Item>
         <Form.Item
           label={CustomerText.password}

@@ -46,7 +46,8 @@ export function GroupFormModal({ group, onCreated, onClose }: GroupFormModalProp
     } else {
       createGroup.mutate(body, {
         onSuccess: (created) => {
-          notice.success(CatalogNotice.sliderUpdated);
+          // Section 8 has no text of its own for a new group (Слайдер): its generic 'Добавлено'.
+          notice.success(CatalogNotice.added);
           onCreated(created);
           onClose();
         },

@@ -40,6 +40,8 @@ export function OptionsTable({
     {
       key: 'actions',
       title: CatalogEditorText.actions,
+      // Pinned to the table's right edge: in view however wide the other columns make the table.
+      fixed: 'end',
       render: (_, option) => (
         <Space>
           <Button

@@ -73,14 +73,19 @@ export function ServiceFormModal({ target, onClose }: { target: ServiceFormTarge
   const adding = target.kind === 'add';
   const imagesMissing = adding && !hasAllImages(images);
 
-  const callbacks = (successText: string) => ({
+  const callbacks = (successText: string, failed: (error: unknown) => void) => ({
     onSuccess: () => {
       notice.success(successText);
       onClose();
     },
-    onError: (error: unknown) => notice.failure(errorMessage(error, CatalogNotice.slideNotUpdated)),
+    onError: failed,
     onSettled: () => setProgress(null),
   });
+  const addFailed = (error: unknown) => notice.failure(errorMessage(error, CatalogNotice.slideNotUpdated));
+  // Back office section 8: a failed update shows the fixed 'Слайд не был обновлён'; the server's
+  // reason, when it gave one, goes beside it.
+  const updateFailed = (error: unknown) =>
+    notice.failure(CatalogNotice.slideNotUpdated, errorMessage(error, '') || undefined);
 
   const save = (values: ServiceFormValues) => {
     if (imagesMissing) {
@@ -93,7 +98,7 @@ export function ServiceFormModal({ target, onClose }: { target: ServiceFormTarge
       onProgress?.(0);
       createService.mutate(
         { groupId: target.groupId, data, images, onProgress },
-        callbacks(CatalogNotice.slideAdded),
+        callbacks(CatalogNotice.slideAdded, addFailed),
       );
     } else {
       // The degree ids are the only part no form rule has checked.
@@ -105,7 +110,7 @@ export function ServiceFormModal({ target, onClose }: { target: ServiceFormTarge
       onProgress?.(0);
       updateService.mutate(
         { id: target.service._id, data: parsed.data, images, onProgress },
-        callbacks(CatalogNotice.slideUpdated),
+        callbacks(CatalogNotice.slideUpdated, updateFailed),
       );
     }
   };

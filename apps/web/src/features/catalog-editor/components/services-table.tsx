@@ -57,6 +57,8 @@ export function ServicesTable({ services, onEdit, onOpenOptions }: ServicesTable
     {
       key: 'actions',
       title: CatalogEditorText.actions,
+      // Pinned to the table's right edge: in view however wide the other columns make the table.
+      fixed: 'end',
       render: (_, service) => (
         <Space>
           <Button

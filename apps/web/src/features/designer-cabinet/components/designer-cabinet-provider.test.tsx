@@ -22,6 +22,7 @@ import { DesignerText } from '../texts';
 import { DesignerCabinetProvider } from './designer-cabinet-provider';
 import { DutyControls } from './duty-controls';
 import { toldOnce } from '@/test/told-once';
+import { StaffOrderText } from '@/components/staff-order/texts';
 
 const NOW = Date.parse('2026-11-27T12:00:00.000Z');
 /** An hour's order started 50 min 30 s ago: 9 min 30 s are left before its hard deadline. */
@@ -309,5 +310,60 @@ describe('DesignerCabinetProvider offline with an order in hand (issue 34)', () 
     });
     await toldOnce(DesignerText.awayTooLong(GRACE));
     expect(screen.queryByText(DispatchText.awayTooLong)).not.toBeInTheDocument();
+  });
+});
+
+const offer = { code: TimeExtensionCode.offer, message: DispatchText.extensionOffer };
+const clock = (page: ReturnType<typeof renderCabinet>['page']) =>
+  page.getByText(DesignerText.timeLeft).closest<HTMLElement>('.ant-statistic')!;
+
+describe('DesignerCabinetProvider and the time of the order (issue 36)', () => {
+  // Back office section 4: the countdown keeps the extension's 10 minutes back, so it reached 00:00:00
+  // as the offer said 10 minutes were left. Past that point it counts the order's own time.
+  it('shows the time really left while the extension is offered, as the notice says, not 00:00:00', () => {
+    const { serverSends, page } = renderCabinet();
+    serverSends(SocketEvent.orderForExecutor, order);
+    serverSends(SocketEvent.timeExtension, offer);
+    expect(clock(page)).toHaveTextContent('00:09:30');
+    expect(page.getByText(StaffOrderText.toOrderEnd)).toBeInTheDocument();
+  });
+
+  it("counts down the specification's time, 10 minutes kept back, while it runs", () => {
+    const { serverSends, page } = renderCabinet();
+    serverSends(SocketEvent.orderForExecutor, { ...order, dateStart: new Date(NOW - 60_000).toISOString() });
+    expect(clock(page)).toHaveTextContent('00:49:00');
+    expect(page.queryByText(StaffOrderText.toOrderEnd)).not.toBeInTheDocument();
+  });
+
+  it('says why the search stopped after the offer lapsed, beside «Выйти на дежурство», until they go on duty', async () => {
+    const user = userEvent.setup();
+    const { serverSends, page } = renderCabinet();
+    await user.click(page.getByRole('button', { name: DesignerText.goOnDuty }));
+    serverSends(SocketEvent.orderForExecutor, order);
+    serverSends(SocketEvent.timeExtension, offer);
+    serverSends(SocketEvent.timeExtension, {
+      code: TimeExtensionCode.expired,
+      message: DispatchText.timeExpired,
+    });
+
+    expect(page.getByText(DesignerText.stoppedAfterOfferLapsed, onScreen)).toBeInTheDocument();
+    await user.click(page.getByRole('button', { name: DesignerText.goOnDuty }));
+    expect(page.getByText(DesignerText.searching)).toBeInTheDocument();
+    expect(page.queryByText(DesignerText.stoppedAfterOfferLapsed, onScreen)).not.toBeInTheDocument();
+  });
+
+  it('says why the search stopped when the extended time ran out', () => {
+    const { serverSends, page } = renderCabinet();
+    serverSends(SocketEvent.orderForExecutor, order);
+    serverSends(SocketEvent.timeExtension, {
+      code: TimeExtensionCode.extended,
+      message: DispatchText.extended,
+    });
+    serverSends(SocketEvent.timeExtension, {
+      code: TimeExtensionCode.expired,
+      message: DispatchText.timeExpired,
+    });
+    expect(page.getByText(DesignerText.stoppedAfterTimeRanOut, onScreen)).toBeInTheDocument();
+    expect(page.getByRole('button', { name: DesignerText.goOnDuty })).toBeInTheDocument();
   });
 });

@@ -1,11 +1,12 @@
 import { FieldTimeOutlined, SearchOutlined, StopOutlined } from '@ant-design/icons';
-import { Button, Flex, Spin, Statistic, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Spin, Tag, Typography } from 'antd';
+import { OrderCountdown } from '@/components/staff-order/order-countdown';
 import { useDesignerCabinet } from '../hooks/use-designer-cabinet';
 import { DesignerText } from '../texts';
 
 /**
- * Idle: go on duty. Searching: a spinner and the cancel button, or that the search waits for the
- * connection. Working: the countdown (not a live region: it would be read every second), and while the
+ * Idle: go on duty, and why the search stopped if the order's time ran out. Searching: a spinner and the
+ * cancel button, or that the search waits for the connection. Working: the countdown, and while the
  * extension is offered its button here too, where the keyboard finds it; offline past the server's grace
  * period, no countdown but that the order may have gone back to the queue.
  */
@@ -30,12 +31,9 @@ export function DutyControls() {
     return (
       <Flex vertical gap="small" align="start">
         <Tag color="processing">{DesignerText.inWork}</Tag>
-        <Statistic.Timer
-          type="countdown"
-          title={DesignerText.timeLeft}
-          value={cabinet.deadline}
-          format="HH:mm:ss"
-        />
+        {cabinet.order && (
+          <OrderCountdown title={DesignerText.timeLeft} deadline={cabinet.deadline} order={cabinet.order} />
+        )}
         {cabinet.extensionOffered && (
           <Button type="primary" icon={<FieldTimeOutlined aria-hidden />} onClick={cabinet.acceptExtension}>
             {DesignerText.extend}
@@ -66,6 +64,17 @@ export function DutyControls() {
 
   return (
     <Flex vertical gap="small" align="start">
+      {cabinet.stoppedBy && (
+        <Alert
+          type="warning"
+          showIcon
+          title={
+            cabinet.stoppedBy === 'offerLapsed'
+              ? DesignerText.stoppedAfterOfferLapsed
+              : DesignerText.stoppedAfterTimeRanOut
+          }
+        />
+      )}
       <Typography.Text type="secondary">{DesignerText.idleHint}</Typography.Text>
       <Button
         type="primary"

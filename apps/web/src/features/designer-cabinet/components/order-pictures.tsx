@@ -1,7 +1,7 @@
 import type { StaffOrder } from '@retouch/shared/dispatch';
-import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Image, Typography } from 'antd';
+import { Card, Flex, Image, Typography } from 'antd';
 import { BeforeAfterSlider, CompareText } from '@/components/before-after-slider';
+import { DownloadPictureButton } from '@/components/download-picture-button';
 import { PersonProfileChecklists } from '@/components/staff-order/person-profile-checklist';
 import { DesignerText } from '../texts';
 
@@ -16,12 +16,10 @@ export function OrderPictures({ order }: { order: StaffOrder }) {
       title={DesignerText.pictures}
       extra={
         <Flex gap="small" wrap>
-          <Button href={original ?? undefined} download icon={<DownloadOutlined aria-hidden />}>
-            {DesignerText.downloadOriginal}
-          </Button>
-          <Button href={draft ?? undefined} download icon={<DownloadOutlined aria-hidden />}>
-            {DesignerText.downloadDraft}
-          </Button>
+          {original && (
+            <DownloadPictureButton url={original}>{DesignerText.downloadOriginal}</DownloadPictureButton>
+          )}
+          {draft && <DownloadPictureButton url={draft}>{DesignerText.downloadDraft}</DownloadPictureButton>}
         </Flex>
       }
     >

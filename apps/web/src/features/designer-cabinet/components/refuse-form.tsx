@@ -49,7 +49,10 @@ export function RefuseForm() {
           loading={reasons.isPending}
           value={reasonId}
           onChange={setReasonId}
-          options={reasons.data?.map((reason) => ({ value: reason._id, label: reason.title.admin }))}
+          options={reasons.data
+            // A reason is added empty and titled after (back office section 2): untitled, it is no choice.
+            ?.filter((reason) => reason.title.admin.trim() !== '')
+            .map((reason) => ({ value: reason._id, label: reason.title.admin }))}
         />
         <Button danger icon={<StopOutlined aria-hidden />} loading={refuse.isPending} onClick={onRefuse}>
           {DesignerText.refuse}

@@ -31,6 +31,8 @@ export function ResultUpload() {
       { image: file, onProgress: setProgress },
       {
         onSuccess: (answer) => {
+          // The upload and the hand-in are one call here: both successes of the specification are said.
+          void message.success(DispatchText.resultUploaded);
           void message.success(answer.message);
           handOver();
         },

@@ -17,6 +17,11 @@ export interface CabinetState {
    * have gone back to the queue, so no countdown runs until the server tells.
    */
   holdInDoubt: boolean;
+  /**
+   * Why the search stopped without the designer asking: the order's time ran out, with the extension
+   * offer left to lapse or after the extended time. Told in the idle cabinet until they go on duty again.
+   */
+  stoppedBy: 'offerLapsed' | 'timeRanOut' | null;
 }
 
 export type CabinetAction =
@@ -49,6 +54,7 @@ export const initialCabinetState: CabinetState = {
   deadline: 0,
   extensionOffered: false,
   holdInDoubt: false,
+  stoppedBy: null,
 };
 
 const deadlineOf = (order: StaffOrder, extended: boolean, now: number) =>
@@ -57,7 +63,7 @@ const deadlineOf = (order: StaffOrder, extended: boolean, now: number) =>
 export function cabinetReducer(state: CabinetState, action: CabinetAction): CabinetState {
   switch (action.type) {
     case 'searchStarted':
-      return state.order ? state : { ...state, phase: 'searching' };
+      return state.order ? state : { ...state, phase: 'searching', stoppedBy: null };
     case 'searchStopped':
       return state.phase === 'searching' ? { ...state, phase: 'idle' } : state;
     case 'orderReceived': {
@@ -73,6 +79,7 @@ export function cabinetReducer(state: CabinetState, action: CabinetAction): Cabi
         deadline: deadlineOf(action.order, extended, action.now),
         extensionOffered: repeat && state.extensionOffered,
         holdInDoubt: false,
+        stoppedBy: null,
       };
     }
     case 'orderChanged':
@@ -97,11 +104,15 @@ export function cabinetReducer(state: CabinetState, action: CabinetAction): Cabi
     case 'orderHandedOver':
       return { ...initialCabinetState, phase: 'searching' };
     case 'orderExpired':
+      return { ...initialCabinetState, stoppedBy: state.extended ? 'timeRanOut' : 'offerLapsed' };
     case 'shiftEnded':
       return initialCabinetState;
     case 'restored':
       if (action.order)
         return cabinetReducer(state, { type: 'orderReceived', order: action.order, now: action.now });
-      return { ...initialCabinetState, phase: action.searching ? 'searching' : 'idle' };
+      // A reconnect while idle keeps saying why the search stopped.
+      return action.searching
+        ? { ...initialCabinetState, phase: 'searching' }
+        : { ...initialCabinetState, stoppedBy: state.stoppedBy };
   }
 }

@@ -12,10 +12,12 @@ import {
 const pictures = { picture: '', pictureThumb: '', pictureBefore: '', pictureAfter: '' };
 const anOption = (id: string): PublicOption => ({
   _id: id,
-  title: { user: id },
-  description: { user: '' },
+  title: { admin: id, user: id },
+  description: { admin: '', user: '' },
+  instruction: '',
   cost: 1,
   executionTime: 5,
+  status: true,
   ...pictures,
 });
 const aService = (id: string, overrides: Partial<PublicService> = {}): PublicService => ({
@@ -33,12 +35,13 @@ const teeth = aService('s-teeth');
 const tattoo = aService('s-tattoo', { multi: true });
 const makeup = aService('s-makeup', { optional: [anOption('o-day'), anOption('o-night')] });
 const groups: PublicGroup[] = [
-  { _id: 'g', title: { user: 'All' }, status: true, list: [teeth, tattoo, makeup] },
+  { _id: 'g', title: { admin: 'Все', user: 'All' }, status: true, list: [teeth, tattoo, makeup] },
 ];
 
 function anEntry(id: string, overrides: Partial<StaffOrderEntry> = {}): StaffOrderEntry {
   return {
     _id: id,
+    ref: id,
     serviceId: id,
     isOptional: false,
     title: { admin: id, user: id },

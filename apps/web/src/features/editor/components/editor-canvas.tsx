@@ -11,6 +11,7 @@ import { useWindowWidth } from '../hooks/use-window-width';
 import { canvasSize, fitInside, isInside } from '../model/canvas-layout';
 import type { LoadedPhoto, Person, PlacedEmbed, Point } from '../model/editor-reducer';
 import { EditorText } from '../texts';
+import { personAvatar } from './person-avatars';
 import { MARKER_RADIUS, PersonMarkers, type MarkerFocus } from './person-markers';
 
 const EMBED_WIDTH = 64;
@@ -156,12 +157,11 @@ export function EditorCanvas({
                 onClick={(event) => clickMarker(event, index)}
                 onTap={(event) => clickMarker(event, index)}
               >
+                <MarkerAvatar url={personAvatar(index)} />
                 <Circle
                   radius={MARKER_RADIUS}
-                  fill={index === activeIndex ? token.colorPrimary : token.colorBgContainer}
-                  stroke={token.colorPrimary}
+                  stroke={index === activeIndex ? token.colorPrimary : '#fff'}
                   strokeWidth={3}
-                  opacity={0.9}
                 />
                 <Rect
                   x={-40}
@@ -196,6 +196,14 @@ export function EditorCanvas({
       />
     </div>
   );
+}
+
+/** A person's avatar, filling the marker's circle. */
+function MarkerAvatar({ url }: { url: string }) {
+  const image = useHtmlImage(url);
+  if (!image) return null;
+  const side = MARKER_RADIUS * 2;
+  return <KonvaImage image={image} x={-MARKER_RADIUS} y={-MARKER_RADIUS} width={side} height={side} />;
 }
 
 function EmbedPicture({ embed }: { embed: PlacedEmbed }) {

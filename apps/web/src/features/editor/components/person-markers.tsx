@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { arrowOffset } from '../model/marker-placement';
 import type { Person, Point } from '../model/editor-reducer';
 import { EditorText } from '../texts';
+import { personAvatar } from './person-avatars';
 
 /** A person's marker on the canvas, in canvas units (editor-canvas.tsx draws it). */
 export const MARKER_RADIUS = 14;
@@ -121,7 +122,16 @@ export function PersonMarkers({
               outlineOffset: 2,
               boxShadow: ring ? '0 0 0 2px #fff' : 'none',
             }}
-          />
+          >
+            {/* The avatar drawn on the stage below too, which the draft snapshot keeps. */}
+            <img
+              src={personAvatar(index)}
+              alt=""
+              width="100%"
+              height="100%"
+              style={{ display: 'block', borderRadius: '50%', pointerEvents: 'none' }}
+            />
+          </button>
         );
       })}
     </div>

@@ -21,8 +21,9 @@ interface PhotoUploadProps {
 
 /**
  * The upload-image button with the photo's limits beside it. A photo is checked as it is chosen:
- * its size and type before it is read, its resolution once decoded; a refused one says why, with the
- * limit. It is never enlarged, and replaces a photo with marks on it only once the customer agrees.
+ * its size and type before it is read, its pixel count once decoded; a refused one says why, with the
+ * limit. A small one is taken (the editor warns of it, `SmallPhotoWarning`). It replaces a photo with
+ * marks on it only once the customer agrees.
  */
 export function PhotoUpload({ dispatch, askBeforeReplacing, buttonRef }: PhotoUploadProps) {
   const limitsId = useId();
@@ -53,10 +54,10 @@ export function PhotoUpload({ dispatch, askBeforeReplacing, buttonRef }: PhotoUp
     }
     const image = await read(file);
     if (!image) return;
-    const tooSmall = photoSizeProblem(image);
-    if (tooSmall) {
+    const tooLarge = photoSizeProblem(image);
+    if (tooLarge) {
       URL.revokeObjectURL(image.url);
-      setProblem(tooSmall);
+      setProblem(tooLarge);
       return;
     }
     const photo = { file, ...image };

@@ -47,6 +47,7 @@ import { PersonsList } from './persons-list';
 import { PersonsPanel } from './persons-panel';
 import { PhotoUpload } from './photo-upload';
 import { ServiceSlider } from './service-slider';
+import { SmallPhotoWarning } from './small-photo-warning';
 
 interface RetouchEditorProps {
   /** The public catalogue (`GET /api/services`). */
@@ -129,6 +130,7 @@ export function RetouchEditor({
               }
             />
           )}
+          {state.photo && <SmallPhotoWarning photo={state.photo} />}
           <EditorCanvas
             ref={canvas}
             photo={state.photo}

@@ -312,7 +312,7 @@ describe('options', () => {
 
   it('keeps the options of different services side by side', () => {
     const makeup = aService('s-makeup', 'Digital makeup', {
-      optional: [{ ...eyes.optional[0]!, _id: 'o-natural', title: { user: 'Natural' } }],
+      optional: [{ ...eyes.optional[0]!, _id: 'o-natural', title: { admin: 'Натурально', user: 'Natural' } }],
     });
     const state = run(
       withPersons(0),

@@ -2,7 +2,13 @@ import { MAX_IMAGE_BYTES } from '@retouch/shared/constants';
 import { OrderPhotoText } from '@retouch/shared/order-photos';
 import { OrderText } from '@retouch/shared/orders';
 import { describe, expect, it } from 'vitest';
-import { faceSizeProblem, fileProblem, imageTypeOf, photoSizeProblem } from './photo-checks';
+import {
+  faceSizeProblem,
+  fileProblem,
+  imageTypeOf,
+  photoSizeProblem,
+  photoSizeWarning,
+} from './photo-checks';
 
 const bytes = (...values: number[]) => new Uint8Array([...values, ...new Array<number>(16).fill(0)]);
 const jpegHead = bytes(0xff, 0xd8, 0xff, 0xe0);
@@ -50,24 +56,33 @@ describe('fileProblem', () => {
 });
 
 describe('photoSizeProblem', () => {
-  it('refuses a photo with a side under 400 pixels instead of enlarging it', () => {
-    expect(photoSizeProblem({ width: 50, height: 50 })).toBe(
-      OrderPhotoText.tooSmall({ width: 50, height: 50 }),
-    );
-    expect(photoSizeProblem({ width: 4000, height: 399 })).toBe(
-      OrderPhotoText.tooSmall({ width: 4000, height: 399 }),
-    );
-  });
-
   it('refuses more than 64 megapixels, as the server would after the upload', () => {
     expect(photoSizeProblem({ width: 9000, height: 8000 })).toBe(
       OrderPhotoText.tooManyPixels({ width: 9000, height: 8000 }),
     );
   });
 
-  it('takes 400 x 400 and up', () => {
-    expect(photoSizeProblem({ width: 400, height: 400 })).toBeNull();
+  // Issue 36, item 7: the specification sets no minimum size.
+  it('takes any smaller photo, however small', () => {
+    expect(photoSizeProblem({ width: 50, height: 50 })).toBeNull();
+    expect(photoSizeProblem({ width: 4000, height: 399 })).toBeNull();
     expect(photoSizeProblem({ width: 8000, height: 8000 })).toBeNull();
+  });
+});
+
+describe('photoSizeWarning', () => {
+  it('warns of a photo with a side under 400 pixels, which the canvas enlarges', () => {
+    expect(photoSizeWarning({ width: 50, height: 50 })).toBe(
+      OrderPhotoText.smallPhoto({ width: 50, height: 50 }),
+    );
+    expect(photoSizeWarning({ width: 4000, height: 399 })).toBe(
+      OrderPhotoText.smallPhoto({ width: 4000, height: 399 }),
+    );
+  });
+
+  it('says nothing from 400 x 400 on', () => {
+    expect(photoSizeWarning({ width: 400, height: 400 })).toBeNull();
+    expect(photoSizeWarning({ width: 8000, height: 8000 })).toBeNull();
   });
 });
 

@@ -36,11 +36,18 @@ export function fileProblem(file: { size: number }, head: Uint8Array): string | 
   return null;
 }
 
-/** Why a decoded order photo is refused: a side under 400 pixels, or more than the server decodes. */
+/** Why a decoded order photo is refused: more pixels than the server decodes. */
 export function photoSizeProblem(size: Size): string | null {
-  if (Math.min(size.width, size.height) < MIN_ORDER_PHOTO_SIDE) return OrderPhotoText.tooSmall(size);
   if (size.width * size.height > MAX_IMAGE_PIXELS) return OrderPhotoText.tooManyPixels(size);
   return null;
+}
+
+/**
+ * What to tell of a photo with a side under 400 pixels, which the canvas shows enlarged. Only a warning:
+ * the specification sets no minimum (issue 36, item 7).
+ */
+export function photoSizeWarning(size: Size): string | null {
+  return Math.min(size.width, size.height) < MIN_ORDER_PHOTO_SIDE ? OrderPhotoText.smallPhoto(size) : null;
 }
 
 /** Why a decoded face photo is refused: over 2000 x 2000 (customer-side section 5). */

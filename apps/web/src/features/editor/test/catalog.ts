@@ -4,10 +4,12 @@ import type { PublicGroup, PublicOption, PublicService } from '@retouch/shared/c
 function anOption(id: string, title: string, cost = 2, executionTime = 5): PublicOption {
   return {
     _id: id,
-    title: { user: title },
-    description: { user: `What ${title} does` },
+    title: { admin: title, user: title },
+    description: { admin: `Что делает ${title}`, user: `What ${title} does` },
+    instruction: `Do ${title}`,
     cost,
     executionTime,
+    status: true,
     picture: `/api/files/catalog/${id}.webp`,
     pictureThumb: `/api/files/catalog/${id}-thumb.webp`,
     pictureBefore: `/api/files/catalog/${id}-before.webp`,
@@ -79,13 +81,13 @@ export const sticker = aService('s-sticker', 'Sticker', { cost: 1, executionTime
 
 export const faceGroup: PublicGroup = {
   _id: 'g-face',
-  title: { user: 'Face' },
+  title: { admin: 'Лицо', user: 'Face' },
   status: true,
   list: [skin, eyes, teeth, faceSwap],
 };
 export const bodyGroup: PublicGroup = {
   _id: 'g-body',
-  title: { user: 'Body' },
+  title: { admin: 'Тело', user: 'Body' },
   status: true,
   list: [shaping, tattoo, objectRemoval],
 };

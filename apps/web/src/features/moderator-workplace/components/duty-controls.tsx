@@ -1,6 +1,7 @@
 import { LogoutOutlined, SearchOutlined, StopOutlined } from '@ant-design/icons';
 import { REVIEW_RELEASE_GRACE_SECONDS } from '@retouch/shared/review';
-import { Button, Flex, Spin, Statistic, Tag, Typography } from 'antd';
+import { Button, Flex, Spin, Tag, Typography } from 'antd';
+import { OrderCountdown } from '@/components/staff-order/order-countdown';
 import { useModeratorWorkplace } from '../hooks/use-moderator-workplace';
 import { isRefusalUnderReview } from '../utils/order-view';
 import { ModeratorText } from '../texts';
@@ -29,11 +30,10 @@ export function DutyControls({ canReview }: { canReview: boolean }) {
             <Tag color={refusal ? 'warning' : 'processing'}>
               {refusal ? ModeratorText.reviewingRefusal : ModeratorText.reviewingResult}
             </Tag>
-            <Statistic.Timer
-              type="countdown"
+            <OrderCountdown
               title={ModeratorText.timeLeft}
-              value={workplace.deadline}
-              format="HH:mm:ss"
+              deadline={workplace.deadline}
+              order={workplace.order}
             />
           </>
         )}

@@ -13,6 +13,7 @@ import { ModeratorText } from '../texts';
 import { DutyControls } from './duty-controls';
 import { ModeratorWorkplaceProvider } from './moderator-workplace-provider';
 import { toldOnce } from '@/test/told-once';
+import { StaffOrderText } from '@/components/staff-order/texts';
 
 const polite = () => document.getElementById(LiveRegionId.polite)!;
 
@@ -159,5 +160,18 @@ describe('ModeratorWorkplaceProvider offline with an order under review (issue 3
     workplace.serverSends(SocketEvent.orderForReview, order, vi.fn());
     await toldOnce(ModeratorText.orderBackToYou);
     expect(workplace.page.getByText(ModeratorText.timeLeft)).toBeInTheDocument();
+  });
+});
+
+describe('ModeratorWorkplaceProvider and the time of the order (issue 36)', () => {
+  // Back office section 4 keeps 10 minutes back from the moderator's clock too: a 5-minute order read
+  // 00:00:00 from the moment it arrived. Past that point the clock counts the order's own time.
+  it("counts down a short order's real time left when it arrives, not 00:00:00", () => {
+    const { serverSends, page } = renderWorkplace();
+    const short = aStaffOrder({ executionTime: 5, dateStart: new Date(Date.now() - 60_000).toISOString() });
+    serverSends(SocketEvent.orderForReview, short, vi.fn());
+    const clock = page.getByText(ModeratorText.timeLeft).closest<HTMLElement>('.ant-statistic')!;
+    expect(clock).toHaveTextContent(/00:0[34]:\d\d/);
+    expect(page.getByText(StaffOrderText.toOrderEnd)).toBeInTheDocument();
   });
 });

@@ -16,6 +16,10 @@ const SORT_OPTIONS = [
   { value: 'DESC', label: OrderHistoryText.newestFirst },
   { value: 'ASC', label: OrderHistoryText.oldestFirst },
 ] satisfies Array<{ value: DateSort; label: string }>;
+const PAGE_SIZE_OPTIONS = ORDER_PAGE_SIZES.map((size) => ({
+  value: size,
+  label: OrderHistoryText.perPage(size),
+}));
 
 /**
  * The history on a phone (issue 19): one card an order, everything in the width of the screen, the status
@@ -59,16 +63,26 @@ export function OrderCards({
           ))}
         </Flex>
       </Spin>
-      <Pagination
-        align="center"
-        size="small"
-        current={query.page}
-        pageSize={query.limit}
-        total={total}
-        pageSizeOptions={[...ORDER_PAGE_SIZES]}
-        showSizeChanger
-        onChange={(page, limit) => onQueryChange(nextHistoryQuery(query, { ...query, page, limit }))}
-      />
+      <Flex justify="center" align="center" gap="small" wrap>
+        <Pagination
+          size="small"
+          current={query.page}
+          pageSize={query.limit}
+          total={total}
+          showSizeChanger={false}
+          onChange={(page, limit) => onQueryChange(nextHistoryQuery(query, { ...query, page, limit }))}
+        />
+        {/* Beside the pages, where the table has it: Ant Design hides the pagination's own size changer
+            below 576 px (issue 36). */}
+        <Select<number>
+          aria-label={OrderHistoryText.pageSize}
+          size="small"
+          value={query.limit}
+          options={PAGE_SIZE_OPTIONS}
+          onChange={(limit) => onQueryChange(nextHistoryQuery(query, { ...query, limit }))}
+          style={{ minWidth: 100 }}
+        />
+      </Flex>
     </Flex>
   );
 }

@@ -26,9 +26,9 @@ interface OrderTipProps {
   withUnit?: boolean;
 }
 
-/** The tip once given (condition 10), else 'Leave a tip', enabled only at condition 6. */
+/** The tip once given (condition 10, or a tipped order under revision), else 'Leave a tip', enabled only at 6. */
 export function OrderTip({ order, onLeaveTip, withUnit = false }: OrderTipProps) {
-  if (hasTip(order.condition)) return withUnit ? <CoinAmount amount={order.tip} /> : order.tip;
+  if (hasTip(order)) return withUnit ? <CoinAmount amount={order.tip} /> : order.tip;
   return (
     <Button disabled={!canLeaveTip(order.condition)} onClick={onLeaveTip}>
       {OrderHistoryText.leaveTip}

@@ -1,7 +1,8 @@
 import { isInGroup } from '@retouch/shared/order-flow';
 import { OrderText } from '@retouch/shared/orders';
-import { Button, Flex, Modal } from 'antd';
+import { Flex, Modal } from 'antd';
 import { BeforeAfterSlider } from '@/components/before-after-slider';
+import { DownloadPictureButton } from '@/components/download-picture-button';
 import { ReviewViewer } from '@/components/review-viewer/review-viewer';
 import type { HistoryOrder } from '../api/get-user-orders';
 import { OrderHistoryText } from '../texts';
@@ -31,9 +32,9 @@ export function OrderMoreDialog({ order, onClose }: { order: HistoryOrder; onClo
         )}
         {finalPicture !== null && (
           <Flex gap="small" wrap justify="center">
-            <Button type="primary" href={finalPicture} download={OrderHistoryText.downloadName}>
+            <DownloadPictureButton type="primary" url={finalPicture}>
               {OrderHistoryText.download}
-            </Button>
+            </DownloadPictureButton>
           </Flex>
         )}
         {delivered && !order.picturesExpired && <RevisionForm orderId={order._id} onSent={onClose} />}

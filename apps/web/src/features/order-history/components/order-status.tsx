@@ -1,12 +1,10 @@
 import { isInGroup } from '@retouch/shared/order-flow';
 import { BREAKPOINTS } from '@retouch/shared/constants';
-import { HourglassOutlined } from '@ant-design/icons';
-import { Flex, Progress, Tag, Tooltip, Typography } from 'antd';
+import { Flex, Progress, theme, Tooltip, Typography, type ProgressProps } from 'antd';
 import { EtaTime } from '@/components/order-eta/eta-time';
 import { useMediaQuery } from '@/lib/use-media-query';
 import type { HistoryOrder } from '../api/get-user-orders';
 import { useOrderProgress } from '../hooks/use-order-progress';
-import { isWaitingForDesigner } from '../utils/order-actions';
 
 const CIRCLE_SIZE = 64;
 const SMALL_CIRCLE_SIZE = 40;
@@ -18,9 +16,9 @@ interface OrderStatusProps {
 }
 
 /**
- * The order's status: a waiting tag while a designer is sought (not a circle at 0 %, issue 19), else the
- * progress circle with the status text in its tooltip, and beside it when asked; under it, while the
- * result is awaited, when it is expected.
+ * The order's status (customer side, sections 2 and 4): the progress circle with the status text in its
+ * tooltip, and beside it when asked; under it, while the result is awaited, when it is expected. What we
+ * add goes beside the circle, never in it.
  */
 export function OrderStatus(props: OrderStatusProps) {
   const { order } = props;
@@ -36,23 +34,18 @@ export function OrderStatus(props: OrderStatusProps) {
 function StatusMark({ order, withText = false }: OrderStatusProps) {
   const progress = useOrderProgress(order);
   const small = useMediaQuery(`(max-width: ${BREAKPOINTS.narrow}px)`);
-
-  if (isWaitingForDesigner(order.condition)) {
-    return (
-      <Tag color="warning" icon={<HourglassOutlined aria-hidden />} data-testid={`status-${order._id}`}>
-        {progress.text}
-      </Tag>
-    );
-  }
+  const warningStyle = useWarningStyle();
+  const { status } = progress;
   const circle = (
     <Tooltip title={progress.text}>
       <Progress
         type="circle"
         percent={progress.percent}
-        status={progress.status === 'warning' ? 'normal' : progress.status}
+        status={status === 'warning' ? 'normal' : status}
         size={small ? SMALL_CIRCLE_SIZE : CIRCLE_SIZE}
         aria-label={progress.text}
         data-testid={`progress-${order._id}`}
+        {...(status === 'warning' && warningStyle)}
       />
     </Tooltip>
   );
@@ -63,4 +56,14 @@ function StatusMark({ order, withText = false }: OrderStatusProps) {
       <Typography.Text>{progress.text}</Typography.Text>
     </Flex>
   );
+}
+
+/** The warning style (conditions 0 and 7), which Ant Design's circle has no status for: the theme's warning colour. */
+function useWarningStyle(): Pick<ProgressProps, 'strokeColor' | 'railColor' | 'format'> {
+  const { token } = theme.useToken();
+  return {
+    strokeColor: token.colorWarning,
+    railColor: token.colorWarningBorder,
+    format: (percent) => <span style={{ color: token.colorWarning }}>{percent}%</span>,
+  };
 }

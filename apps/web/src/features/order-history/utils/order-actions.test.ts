@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canLeaveTip, canOpenMore, hasTip, isInWork, isWaitingForDesigner } from './order-actions';
+import { canLeaveTip, canOpenMore, hasTip, isInWork } from './order-actions';
 
 // Every condition code and one the specification does not know (customer-side section 4): the answers the
 // screens gave before the groups came from the shared order flow.
@@ -7,9 +7,13 @@ const CONDITIONS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 const where = (test: (condition: number) => boolean) => CONDITIONS.filter(test);
 
 describe('order history actions by condition', () => {
-  it('lets a tip be left only at 6, and shows it only at 10', () => {
+  it('lets a tip be left only at 6, and shows it at 10', () => {
     expect(where(canLeaveTip)).toEqual([6]);
-    expect(where(hasTip)).toEqual([10]);
+    expect(where((condition) => hasTip({ condition, tip: 0 }))).toEqual([10]);
+  });
+
+  it('keeps showing a tip given while a revision of the order is worked (issue 36)', () => {
+    expect(where((condition) => hasTip({ condition, tip: 15 }))).toEqual(CONDITIONS);
   });
 
   it('opens More at 6, 8 and 10', () => {
@@ -18,9 +22,5 @@ describe('order history actions by condition', () => {
 
   it('moves the progress at 1 to 5', () => {
     expect(where(isInWork)).toEqual([1, 2, 3, 4, 5]);
-  });
-
-  it('waits for a designer at 0 and 7', () => {
-    expect(where(isWaitingForDesigner)).toEqual([0, 7]);
   });
 });

@@ -6,9 +6,12 @@ export function canLeaveTip(condition: number): boolean {
   return findTransition(condition as OrderConditionValue, OrderAction.tip, OrderActor.customer) !== undefined;
 }
 
-/** The tip is shown once it has been given. */
-export function hasTip(condition: number): boolean {
-  return condition === OrderCondition.doneTipped;
+/**
+ * The tip cell shows the tip at condition 10 (customer-side section 2), and keeps showing a tip given
+ * while a revision of the order is worked (the order left 10 for 5, or 7 and 1): it is still given.
+ */
+export function hasTip(order: { condition: number; tip: number }): boolean {
+  return order.condition === OrderCondition.doneTipped || order.tip > 0;
 }
 
 /** The more-dialog opens for executed, tipped and refused orders. */
@@ -19,9 +22,4 @@ export function canOpenMore(condition: number): boolean {
 /** Whether the progress still moves with time (conditions 1 to 5). */
 export function isInWork(condition: number): boolean {
   return isInGroup('inWork', condition);
-}
-
-/** Whether the order waits for a designer (conditions 0 and 7): nothing is in progress yet. */
-export function isWaitingForDesigner(condition: number): boolean {
-  return isInGroup('waitingForDesigner', condition);
 }

@@ -5,10 +5,12 @@ import { profileServices, toFormValues, toProfileInput } from './profile-form';
 
 const service = (id: string, overrides: Partial<PublicService> = {}): PublicService => ({
   _id: id,
-  title: { user: id },
-  description: { user: '' },
+  title: { admin: id, user: id },
+  description: { admin: '', user: '' },
+  instruction: '',
   cost: 1,
   executionTime: 1,
+  status: true,
   picture: '',
   pictureThumb: '',
   pictureBefore: '',
@@ -25,7 +27,7 @@ const service = (id: string, overrides: Partial<PublicService> = {}): PublicServ
 
 const eyes = service('eyes', {
   degreeAction: [{ _id: 'light', title: { user: 'Light' }, default: true }],
-  optional: [{ ...service('whiten'), title: { user: 'Whiten' } }],
+  optional: [{ ...service('whiten'), title: { admin: 'Отбелить', user: 'Whiten' } }],
 });
 const shaping = service('shaping', {
   multiDegree: true,
@@ -36,7 +38,7 @@ const shaping = service('shaping', {
 });
 const sticker = service('sticker', { embedInCanvas: true });
 const groups = [
-  { _id: 'g', title: { user: 'Face' }, status: true, list: [eyes, shaping, sticker] },
+  { _id: 'g', title: { admin: 'Лицо', user: 'Face' }, status: true, list: [eyes, shaping, sticker] },
 ] as PublicGroup[];
 
 const profile: PersonProfile = {

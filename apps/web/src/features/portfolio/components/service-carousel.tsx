@@ -1,12 +1,13 @@
 import { BREAKPOINTS } from '@retouch/shared/constants';
 import type { PublicService } from '@retouch/shared/catalog';
-import { theme, Typography } from 'antd';
+import { Flex, Skeleton, theme, Typography } from 'antd';
 import { useState } from 'react';
 import { A11y, Keyboard, Navigation } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import 'swiper/css/a11y';
 import 'swiper/css/navigation';
+import { usePicturesSettled } from '@/lib/use-pictures-settled';
 import { useReducedMotion } from '@/lib/use-reduced-motion';
 import { PortfolioText } from '../texts';
 
@@ -43,9 +44,12 @@ export function ServiceCarousel({ services, selectedId, onSelect, label }: Servi
   // The arrows sit beside the slides, not over them; Swiper is started once they exist.
   const [prevEl, setPrevEl] = useState<HTMLDivElement | null>(null);
   const [nextEl, setNextEl] = useState<HTMLDivElement | null>(null);
+  // Customer side section 9: the carousel waits 500 ms at most for its pictures.
+  const picturesSettled = usePicturesSettled(services.map((service) => service.pictureThumb));
   return (
     <div style={{ position: 'relative', paddingInline: ARROW_GUTTER }}>
-      {prevEl && nextEl && (
+      {!picturesSettled && <SlidesLoading count={Math.min(services.length, MAX_SLIDES_PER_VIEW)} />}
+      {picturesSettled && prevEl && nextEl && (
         <Swiper
           aria-label={label}
           modules={[Navigation, Keyboard, A11y]}
@@ -81,6 +85,17 @@ export function ServiceCarousel({ services, selectedId, onSelect, label }: Servi
   );
 }
 
+/** Where the slides come, while their pictures load. */
+function SlidesLoading({ count }: { count: number }) {
+  return (
+    <Flex gap="middle" role="status" aria-busy="true" aria-label={PortfolioText.loading}>
+      {Array.from({ length: count }, (_, index) => (
+        <Skeleton.Image key={index} active />
+      ))}
+    </Flex>
+  );
+}
+
 interface ServiceSlideProps {
   service: PublicService;
   selected: boolean;
@@ -106,11 +121,18 @@ function ServiceSlide({ service, selected, onSelect }: ServiceSlideProps) {
         borderRadius: token.borderRadiusLG,
       }}
     >
+      {/* Whole, on a quiet background: a square cut cropped pictures of another shape. */}
       <img
         src={service.pictureThumb}
         alt=""
         loading="lazy"
-        style={{ width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: token.borderRadius }}
+        style={{
+          width: '100%',
+          aspectRatio: '1',
+          objectFit: 'contain',
+          background: token.colorFillTertiary,
+          borderRadius: token.borderRadius,
+        }}
       />
       <Typography.Text strong ellipsis style={{ width: '100%' }}>
         {service.title.user}

@@ -1,5 +1,5 @@
 import type { PublicService } from '@retouch/shared/catalog';
-import { Card, Flex, Tag, Typography } from 'antd';
+import { Card, Flex, Tag, theme, Typography } from 'antd';
 import { useId } from 'react';
 import { PortfolioText } from '../texts';
 import { BeforeAfterSlider } from '@/components/before-after-slider';
@@ -7,6 +7,7 @@ import { BeforeAfterSlider } from '@/components/before-after-slider';
 /** The chosen service: picture, title, description, cost and the before/after comparison. */
 export function ServiceDetails({ service }: { service: PublicService }) {
   const headingId = useId();
+  const { token } = theme.useToken();
   return (
     <Card>
       <section aria-labelledby={headingId}>
@@ -14,7 +15,15 @@ export function ServiceDetails({ service }: { service: PublicService }) {
           <img
             src={service.picture}
             alt={service.title.user}
-            style={{ width: 240, maxWidth: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 8 }}
+            style={{
+              width: 240,
+              maxWidth: '100%',
+              aspectRatio: '1',
+              // Whole, on a quiet background, as in the slides.
+              objectFit: 'contain',
+              background: token.colorFillTertiary,
+              borderRadius: 8,
+            }}
           />
           <Flex vertical gap="small" style={{ flex: '1 1 280px' }}>
             <Typography.Title level={2} id={headingId} style={{ margin: 0 }}>

@@ -1,4 +1,4 @@
-import { userInfoSchema, type ChangeInfoData } from '@retouch/shared/users';
+import { changeInfoAnswerSchema, type ChangeInfoData } from '@retouch/shared/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiUpload } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -15,14 +15,19 @@ function changeInfo({ data, image, onProgress }: ChangeInfoInput) {
   // The JSON part goes first so a streaming server has it before the file.
   body.append('data', JSON.stringify(data));
   if (image) body.append('image', image);
-  return apiUpload('/api/user/change/info', { method: 'PATCH', body, schema: userInfoSchema, onProgress });
+  return apiUpload('/api/user/change/info', {
+    method: 'PATCH',
+    body,
+    schema: changeInfoAnswerSchema,
+    onProgress,
+  });
 }
 
-/** Saves the profile; the answer is the updated user, which replaces the cached one. */
+/** Saves the profile; the answer is the updated user, which replaces the cached one, and a message. */
 export function useChangeInfo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeInfo,
-    onSuccess: (user) => queryClient.setQueryData(queryKeys.userInfo, user),
+    onSuccess: ({ message: _message, ...user }) => queryClient.setQueryData(queryKeys.userInfo, user),
   });
 }

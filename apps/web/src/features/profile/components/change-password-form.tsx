@@ -1,6 +1,8 @@
+import { MIN_PASSWORD_LENGTH } from '@retouch/shared/constants';
 import { CustomerText } from '@retouch/shared/texts';
 import { changePasswordSchema } from '@retouch/shared/users';
 import { App, Button, Form, Input } from 'antd';
+import { z } from 'zod';
 import { errorMessage } from '@/lib/api-client';
 import { confirmPasswordRule, newPasswordRule } from '@/lib/password-rules';
 import { schemaRule } from '@/lib/schema-rule';
@@ -12,8 +14,13 @@ interface ChangePasswordValues {
   confirm: string;
 }
 
-// The server's schemas and texts: the old password need only be filled (it may predate the length rule).
-const oldPasswordRule = schemaRule(changePasswordSchema.shape.oldPassword);
+// The server's schema and texts, and the specification's length (customer-side section 5: 'Passwords
+// (old, new, confirm) required, minimum 6 characters'). Every password ever set had 6 characters at least.
+const oldPasswordRule = schemaRule(
+  changePasswordSchema.shape.oldPassword.pipe(
+    z.string().min(MIN_PASSWORD_LENGTH, CustomerText.passwordTooShort),
+  ),
+);
 
 /** Old, new and confirmed password. */
 export function ChangePasswordForm() {

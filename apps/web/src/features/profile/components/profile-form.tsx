@@ -45,9 +45,9 @@ export function ProfileForm({ user }: { user: UserInfo }) {
         onProgress: image ? setProgress : undefined,
       },
       {
-        onSuccess: () => {
+        onSuccess: ({ message }) => {
           setImage(null);
-          notification.success({ title: CustomerText.success });
+          notification.success({ title: CustomerText.success, description: message });
         },
         onError: (error) =>
           notification.error({

@@ -1,21 +1,24 @@
-import type { Bilingual, RefusalReason } from '@retouch/shared/catalog';
+import type { RefusalReason } from '@retouch/shared/catalog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
- * `POST /api/admin/orders/reason` {title:{admin,user}}: a reason is created only with both titles, since
- * designers choose from the list as soon as it exists.
+ * `POST /api/admin/orders/reason` {title:{admin,user}}, both empty: the reasons screen's add creates an
+ * empty reason at once (back office sections 2 and 7), whose titles are then typed and saved.
  */
-function createRefusalReason(title: Bilingual) {
-  return apiRequest<RefusalReason>('/api/admin/orders/reason', { method: 'POST', body: { title } });
+function createEmptyRefusalReason() {
+  return apiRequest<RefusalReason>('/api/admin/orders/reason', {
+    method: 'POST',
+    body: { title: { admin: '', user: '' } },
+  });
 }
 
-/** Creates a titled reason and appends it to the cached list. */
+/** Creates an empty reason and appends it to the cached list. */
 export function useCreateRefusalReason() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createRefusalReason,
+    mutationFn: createEmptyRefusalReason,
     onSuccess: (reason) =>
       queryClient.setQueryData<RefusalReason[]>(queryKeys.refusalReasons, (list = []) => [...list, reason]),
   });

@@ -1,6 +1,6 @@
 import { CatalogNotice, type Bilingual, type RefusalReason } from '@retouch/shared/catalog';
 import { AdminText } from '@retouch/shared/texts';
-import { CloseOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Input, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { DeleteRowButton } from '@/components/editable-table/delete-row-button';
@@ -15,17 +15,14 @@ import { ReasonText } from '../texts';
 type Drafts = Record<string, Bilingual>;
 
 const TITLE_MAX_LENGTH = 300;
-/** The row of a reason being added: it lives only here until both its titles are typed and saved. */
-const NEW_REASON_ID = 'new-reason';
-const EMPTY_TITLE: Bilingual = { admin: '', user: '' };
 
-/** Both titles hold more than blanks, as the server requires: designers see a reason once it exists. */
+/** Both titles hold more than blanks: a title typed is saved only whole. */
 const isTitled = (title: Bilingual) => title.admin.trim() !== '' && title.user.trim() !== '';
 
 /**
  * /admin/reason-refusal (back office section 2): reasons with their RU (admin) and EN (user)
- * titles, edited in place and saved per row; a new row is created on the server only once both its
- * titles are typed, delete asks first.
+ * titles, edited in place and saved per row; add creates an empty reason at once, as the specification
+ * says, and puts the cursor in it; delete asks first.
  */
 export function RefusalReasonsEditor() {
   const { notification } = App.useApp();
@@ -34,31 +31,30 @@ export function RefusalReasonsEditor() {
   const updateReason = useUpdateRefusalReason();
   const deleteReason = useDeleteRefusalReason();
   const [drafts, setDrafts] = useState<Drafts>({});
-  const [newTitle, setNewTitle] = useState<Bilingual | null>(null);
+  /** The reason just added: its first field takes the cursor when its row appears. */
+  const [addedId, setAddedId] = useState<string | null>(null);
 
   const showFailure = () =>
     notification.error({ title: AdminText.error, description: CatalogNotice.somethingWrong });
   const forgetDraft = (id: string) =>
     setDrafts((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== id)));
 
-  const isNew = (reason: RefusalReason) => reason._id === NEW_REASON_ID;
-  const titleOf = (reason: RefusalReason) =>
-    isNew(reason) ? reason.title : (drafts[reason._id] ?? reason.title);
+  const titleOf = (reason: RefusalReason) => drafts[reason._id] ?? reason.title;
   const isEdited = (reason: RefusalReason) => {
     const title = titleOf(reason);
     return title.admin !== reason.title.admin || title.user !== reason.title.user;
   };
-  const canSave = (reason: RefusalReason) => isTitled(titleOf(reason)) && (isNew(reason) || isEdited(reason));
-  const editTitle = (reason: RefusalReason, language: keyof Bilingual, value: string) => {
-    const edit = (title: Bilingual) => ({ ...title, [language]: value });
-    if (isNew(reason)) setNewTitle((current) => edit(current ?? EMPTY_TITLE));
-    else setDrafts((current) => ({ ...current, [reason._id]: edit(current[reason._id] ?? reason.title) }));
-  };
+  const canSave = (reason: RefusalReason) => isTitled(titleOf(reason)) && isEdited(reason);
+  const editTitle = (reason: RefusalReason, language: keyof Bilingual, value: string) =>
+    setDrafts((current) => ({
+      ...current,
+      [reason._id]: { ...(current[reason._id] ?? reason.title), [language]: value },
+    }));
 
-  const create = (title: Bilingual) =>
-    createReason.mutate(title, {
-      onSuccess: () => {
-        setNewTitle(null);
+  const add = () =>
+    createReason.mutate(undefined, {
+      onSuccess: (reason) => {
+        setAddedId(reason._id);
         notification.success({ title: CatalogNotice.added });
       },
       onError: (error) =>
@@ -101,7 +97,7 @@ export function RefusalReasonsEditor() {
           value={titleOf(reason).admin}
           placeholder={ReasonText.required}
           status={isEdited(reason) && !titleOf(reason).admin.trim() ? 'error' : undefined}
-          autoFocus={isNew(reason)}
+          autoFocus={reason._id === addedId}
           maxLength={TITLE_MAX_LENGTH}
           onChange={(event) => editTitle(reason, 'admin', event.target.value)}
         />
@@ -131,31 +127,17 @@ export function RefusalReasonsEditor() {
             type="primary"
             icon={<SaveOutlined aria-hidden />}
             disabled={!canSave(reason)}
-            loading={
-              isNew(reason)
-                ? createReason.isPending
-                : updateReason.isPending && updateReason.variables?.id === reason._id
-            }
-            onClick={() => (isNew(reason) ? create(titleOf(reason)) : save(reason))}
+            loading={updateReason.isPending && updateReason.variables?.id === reason._id}
+            onClick={() => save(reason)}
           >
             {ReasonText.save}
           </Button>
-          {isNew(reason) ? (
-            <Button
-              icon={<CloseOutlined aria-hidden />}
-              disabled={createReason.isPending}
-              onClick={() => setNewTitle(null)}
-            >
-              {ReasonText.cancel}
-            </Button>
-          ) : (
-            <DeleteRowButton
-              question={ReasonText.deleteConfirm}
-              text={ReasonText.delete}
-              loading={deleteReason.isPending && deleteReason.variables === reason._id}
-              onConfirm={() => remove(reason)}
-            />
-          )}
+          <DeleteRowButton
+            question={ReasonText.deleteConfirm}
+            text={ReasonText.delete}
+            loading={deleteReason.isPending && deleteReason.variables === reason._id}
+            onConfirm={() => remove(reason)}
+          />
         </Flex>
       ),
     },
@@ -165,16 +147,11 @@ export function RefusalReasonsEditor() {
     <EditableTable<RefusalReason>
       title={ReasonText.screenTitle}
       extra={
-        <Button
-          icon={<PlusOutlined aria-hidden />}
-          disabled={newTitle !== null}
-          onClick={() => setNewTitle(EMPTY_TITLE)}
-        >
+        <Button icon={<PlusOutlined aria-hidden />} loading={createReason.isPending} onClick={add}>
           {ReasonText.add}
         </Button>
       }
       list={reasons}
-      rows={newTitle && reasons.data ? [...reasons.data, { _id: NEW_REASON_ID, title: newTitle }] : undefined}
       columns={columns}
       texts={{ loading: ReasonText.loading, empty: ReasonText.empty }}
     />

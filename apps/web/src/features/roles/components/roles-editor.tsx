@@ -12,6 +12,9 @@ import { RoleRowLabel, RolesText } from '../texts';
 import { CreateRoleForm } from './create-role-form';
 import { RolePermissionsModal } from './role-permissions-modal';
 
+/** The widest the granted permissions run before they wrap (about three tags a line). */
+const PERMISSIONS_MAX_WIDTH = 560;
+
 /**
  * /admin/roles (back office section 2, Roles screen): create a role, list the roles with their permissions,
  * edit a role's nine switches, delete a role (asks first). Admin and User are shown but locked.
@@ -49,15 +52,23 @@ export function RolesEditor() {
       title: RolesText.permissions,
       render: (_, role) => {
         const granted = role.permissions.filter((p) => p.status);
-        return granted.length === 0
-          ? RolesText.noPermissions
-          : granted.map((p) => <Tag key={p.sign}>{p.description}</Tag>);
+        if (granted.length === 0) return RolesText.noPermissions;
+        // Wrapped within a bound width: on one line they pushed the actions out of view.
+        return (
+          <Flex wrap gap={4} style={{ maxWidth: PERMISSIONS_MAX_WIDTH }}>
+            {granted.map((p) => (
+              <Tag key={p.sign}>{p.description}</Tag>
+            ))}
+          </Flex>
+        );
       },
     },
     {
       key: 'actions',
       title: RolesText.actions,
       width: 120,
+      // Pinned to the table's right edge: in view however wide the permissions make the table.
+      fixed: 'end',
       render: (_, role) => {
         const locked = role.protected;
         const controls = (

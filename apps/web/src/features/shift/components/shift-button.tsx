@@ -16,8 +16,8 @@ const timeOfDay = (iso: string) =>
   new Date(iso).toLocaleTimeString('ru-RU', { hour: '2-digit', minute: '2-digit' });
 
 /**
- * The top bar's shift toggle (back office sections 2 and 4), shown to designers: the server starts a
- * shift for cabinetDesigner alone. Its errors are only logged, as the specification asks.
+ * The top bar's shift toggle (back office sections 2 and 4), for anyone in the back office; only
+ * designers' shifts count against the overload notice. Its errors are only logged, as the specification asks.
  */
 export function ShiftButton({ onEnded, holdingOrder = false }: ShiftButtonProps) {
   const { modal } = App.useApp();
