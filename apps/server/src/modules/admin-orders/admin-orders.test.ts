@@ -13,6 +13,7 @@ import { OrderCondition } from '@retouch/shared/orders';
 import { SocketEvent } from '@retouch/shared/realtime';
 import {
   LedgerReason,
+  auditLog,
   dispatchWaiters,
   orderProcessing,
   orders,
@@ -35,6 +36,7 @@ import { findLedgerMismatches } from '../ledger/ledger.repository';
 
 let t: TestApp;
 let admin: TestClient;
+let adminId: string;
 let teethId: string;
 let teethCost: number;
 
@@ -43,7 +45,9 @@ beforeAll(async () => {
   const service = (await catalogServices(t))('Teeth whitening');
   teethId = service._id;
   teethCost = service.cost;
-  admin = (await createStaff(t, 'Admin'))[0]!.client;
+  const [staff] = await createStaff(t, 'Admin');
+  admin = staff!.client;
+  adminId = staff!.userId;
 });
 afterAll(async () => {
   expect(await findLedgerMismatches(t.db)).toEqual([]);
@@ -369,7 +373,14 @@ describe('POST /api/admin/orders/order/{id}/cancel', () => {
       [1, 2].map(() => admin.post(`/api/admin/orders/order/${orderIds[0]}/cancel`)),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
-    expect(await refundsOf(orderIds[0]!)).toHaveLength(1);
+    const refunds = await refundsOf(orderIds[0]!);
+    expect(refunds.map((refund) => refund.actorId)).toEqual([adminId]);
+    // One audit entry of the cancel that happened, none of the one refused.
+    const cancels = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, orderIds[0]!), eq(auditLog.action, 'cancel')));
+    expect(cancels.map((entry) => entry.actorId)).toEqual([adminId]);
     // Back to the balance before the order: 100 main added, the registration bonus.
     expect(await balanceOf(user._id)).toEqual({ main: 100, bonus: REGISTRATION_BONUS_TOKENS });
   });

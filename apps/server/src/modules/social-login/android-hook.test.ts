@@ -14,6 +14,7 @@ import { acceptedIssuers } from './google-id-token';
 import { TEST_ADMIN } from '../../../test/test-config';
 import { confirmationQuery, newRegistration, signUpCustomer } from '../../../test/fixtures';
 import { createStaff } from '../../../test/staff-fixtures';
+import { waitForState } from '../../../test/limits';
 
 const SECRET = 'android-shared-secret-for-tests';
 const ANDROID_CLIENT_ID = 'android-app-client';
@@ -288,14 +289,12 @@ describe('GET /api/login/google/android with the hash link turned on', () => {
   const ledgerOf = (userId: string) => t.db.select().from(tokenLedger).where(eq(tokenLedger.userId, userId));
   const mailsTo = async (email: string) => (await t.outbox()).filter((mail) => mail.to === email);
   /** The mail of that subject to that address, once it was written (some are sent in the background). */
-  async function mailedTo(email: string, subject: string) {
-    for (let attempt = 0; attempt < 200; attempt += 1) {
+  const mailedTo = (email: string, subject: string) =>
+    waitForState(async () => {
       const mail = (await mailsTo(email)).find((entry) => entry.subject === subject);
-      if (mail) return mail;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`no mail '${subject}' to ${email}`);
-  }
+      if (!mail) throw new Error(`no mail '${subject}' to ${email}`);
+      return mail;
+    });
 
   it('answers a link for a new e-mail like the login of an unconfirmed account: no session, no bonus', async () => {
     const email = newEmail();
